@@ -1,0 +1,48 @@
+/** What one operation of the API is: the shape of an entry of the endpoint table. */
+import type { z } from 'zod';
+import type { Role } from './schemas/enums.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The names between braces in a path template: `/orgs/{org}/projects/{project}` → `'org' | 'project'`. */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string };
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Path template with `{name}` parameters, `/api/v1` included. */
+  readonly path: string;
+  /** The SDK's resource (`client.<resource>.<verb>()`) and verb for this operation. */
+  readonly resource: string;
+  readonly verb: string;
+  /** One line, used for OpenAPI summaries and SDK JSDoc. */
+  readonly summary: string;
+  /** The lowest role that may call it (§4); null where no organization is involved (`/me`, `/orgs`). */
+  readonly minimumRole: Role | null;
+  /** true when `api-v1.md` lists the operation; false when `api-completion.md` adds it. */
+  readonly inDocument: boolean;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly success: { readonly status: 200 | 201 | 204; readonly schema?: z.ZodType };
+  /** Error statuses the operation can answer besides 401, 429 and 500, which every operation can. */
+  readonly errors: readonly (400 | 403 | 404 | 409)[];
+  /** Set for paginated lists: the schema of one item of `items`. */
+  readonly list?: { readonly item: z.ZodType };
+  /** Repeating the request has the same effect as sending it once (safe to retry, even for a POST). */
+  readonly idempotent: boolean;
+}
+
+/** Fails at load time when two operations share a method and path (the type-level twin is in endpoint-checks.ts). */
+export function assertUniqueRoutes(table: Readonly<Record<string, Endpoint>>): void {
+  const seen = new Map<string, string>();
+  for (const [operationId, endpoint] of Object.entries(table)) {
+    // `{org}` and `{project}` are the same route to a router, so compare templates with names erased.
+    const route = `${endpoint.method} ${endpoint.path.replace(/\{[^}]+\}/g, '{}')}`;
+    const previous = seen.get(route);
+    if (previous) throw new Error(`${operationId} and ${previous} are both ${endpoint.method} ${endpoint.path}`);
+    seen.set(route, operationId);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The shared parts of the OpenAPI document: response headers, the security scheme, path parameters, the
+ * error responses, and the documented form of query parameters that the schemas accept more loosely.
+ */
+import { z } from 'zod';
+import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import type { PathParamNames } from './endpoint.js';
+import type { Endpoints, OperationId } from './endpoints.js';
+import { limits } from './formats.js';
+import { type ErrorStatus, errorExamples } from './openapi-examples.js';
+import { ErrorBody, PageQuery } from './schemas/common.js';
+import { ConditionInput } from './schemas/conditions.js';
+import { ConditionOperator, FlagType } from './schemas/enums.js';
+import { FlagListQuery } from './schemas/flag.js';
+
+const integer = { type: 'integer' } as const;
+
+/** §13 and §15: headers on every answer under `/api/v1`, registered once and referenced everywhere. */
+export const headerComponents = {
+  'X-RateLimit-Limit': {
+    description: 'Maximum requests per window for this caller.',
+    required: true,
+    schema: { ...integer, minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    required: true,
+    schema: { ...integer, minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the current window ends: a Unix timestamp in seconds (UTC).',
+    required: true,
+    schema: { ...integer, minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'On 429 only: whole seconds to wait before retrying (at least 1); equals `retry_after`.',
+    required: true,
+    schema: { ...integer, minimum: 1 },
+  },
+  'X-Request-Id': {
+    description: 'The id of this request; a 500 names it in its message.',
+    required: true,
+    schema: { type: 'string' },
+  },
+} as const;
+
+type HeaderName = keyof typeof headerComponents;
+
+const headerRefs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The headers of every response but a 429. */
+export const commonHeaders = () =>
+  headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']);
+
+export const securitySchemeName = 'bearerToken';
+
+/** §5: the bearer credentials of the API (SDK keys are not API credentials). */
+export const securityScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'fp_pat_ or fp_svc_ followed by 40 base62 characters',
+  description:
+    '`Authorization: Bearer <token>`. A personal access token (`fp_pat_` + 40 base62 characters) acts as its ' +
+    'user; a service token (`fp_svc_` + 40) acts with its own organization, role and optional project scope. ' +
+    'SDK keys (`fp_srv_`, `fp_cli_`) are not API credentials. A missing header, another scheme, or an unknown, ' +
+    'revoked or expired token is `401 unauthorized`.',
+} as const;
+
+type PathParamName = PathParamNames<Endpoints[OperationId]['path']>;
+
+const keyOrId = (resource: string, componentId: string, extra = '') =>
+  z.string().meta({
+    description: `The ${resource}'s key, or its id in UUID form (keys never have the form of a UUID).${extra}`,
+    param: { id: componentId },
+  });
+
+/** §1: every path parameter of the table, each registered once as a parameter component. */
+export const pathParameters: Readonly<Record<PathParamName, z.ZodString>> = {
+  org: z.string().meta({
+    description: "The organization's slug, or its id in UUID form.",
+    param: { id: 'OrganizationPath', example: 'acme' },
+  }),
+  project: keyOrId('project', 'ProjectPath'),
+  env: keyOrId('environment', 'EnvironmentPath'),
+  flag: keyOrId('flag', 'FlagPath', ' Flag keys are case-sensitive.'),
+  variation: keyOrId('variation', 'VariationPath'),
+  segment: keyOrId('segment', 'SegmentPath'),
+  sdkKey: z.string().meta({
+    description: "The SDK key's id (a UUID; never the key material). Any other value is 404.",
+    format: 'uuid',
+    param: { id: 'SdkKeyPath' },
+  }),
+  ruleId: z.string().meta({
+    description: "The targeting rule's id (a UUID). Any other value is 404.",
+    format: 'uuid',
+    param: { id: 'RulePath' },
+  }),
+};
+
+interface ErrorResponseSpec {
+  readonly id: string;
+  readonly description: string;
+}
+
+const errorResponseSpecs: Readonly<Record<ErrorStatus, ErrorResponseSpec>> = {
+  400: {
+    id: 'BadRequest',
+    description:
+      'The request is invalid: `validation_failed` (a property breaks a rule; `fields` maps dotted body paths ' +
+      'to messages) or `bad_request` (a body that is not JSON; a rule reorder that does not list every rule once).',
+  },
+  401: {
+    id: 'Unauthorized',
+    description: 'A missing, malformed, unknown, revoked or expired bearer token (`unauthorized`).',
+  },
+  403: {
+    id: 'Forbidden',
+    description: "The caller's role is too low, or a scoped service token creates a project (`forbidden`).",
+  },
+  404: {
+    id: 'NotFound',
+    description:
+      'A resource in the path does not exist or is not visible to the caller (`not_found`); `did_you_mean` ' +
+      'may name close keys.',
+  },
+  409: {
+    id: 'Conflict',
+    description: 'The key is already taken in its parent (`conflict`); `next_actions` points at the existing resource.',
+  },
+  413: { id: 'PayloadTooLarge', description: 'The body is larger than 1 MiB (`payload_too_large`).' },
+  415: { id: 'UnsupportedMediaType', description: 'The body is not `application/json` (`unsupported_media_type`).' },
+  429: {
+    id: 'RateLimited',
+    description: 'Rate limit exceeded (`rate_limited`): retry after `Retry-After` seconds (also in `retry_after`).',
+  },
+  500: { id: 'InternalError', description: 'Something unexpected (`internal_error`); the message names the request id.' },
+};
+
+export function isErrorStatus(status: number): status is ErrorStatus {
+  return Object.hasOwn(errorResponseSpecs, status);
+}
+
+/**
+ * One response object per error status. zod-openapi registers each under `components/responses` by its
+ * `id` and references it from every operation that answers that status.
+ */
+export function errorResponses(docsBaseUrl: string): Record<ErrorStatus, ZodOpenApiResponseObject> {
+  const examples = errorExamples(docsBaseUrl);
+  const entries = (Object.entries(errorResponseSpecs) as [`${ErrorStatus}`, ErrorResponseSpec][]).map(
+    ([status, spec]): [`${ErrorStatus}`, ZodOpenApiResponseObject] => [
+      status,
+      {
+        id: spec.id,
+        description: spec.description,
+        headers: status === '429' ? { ...commonHeaders(), ...headerRefs(['Retry-After']) } : commonHeaders(),
+        content: { 'application/json': { schema: ErrorBody, examples: examples[Number(status) as ErrorStatus] } },
+      },
+    ],
+  );
+  return Object.fromEntries(entries) as unknown as Record<ErrorStatus, ZodOpenApiResponseObject>;
+}
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * What the document says a query parameter or input property is, where the schema accepts more than
+ * clients should send: `limit` takes any text (a bad one means the default, §6) but is documented as
+ * the integer it is meant to be. Keyed by the schema object itself, so a rename cannot detach it.
+ */
+const documentedForms = new Map<unknown, SchemaObject>([
+  [
+    PageQuery.shape.limit,
+    {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: limits.pageSizeMax,
+      default: limits.pageSizeDefault,
+    },
+  ],
+  [FlagListQuery.shape.search, { type: 'string' }],
+  [FlagListQuery.shape.tag, { type: 'string' }],
+  [FlagListQuery.shape.type, { type: 'string', examples: [...FlagType.options] }],
+  [FlagListQuery.shape.archived, { type: 'boolean', default: false }],
+  [
+    ConditionInput.shape.operator,
+    {
+      type: 'string',
+      description: `Accepted case-insensitively and stored as one of: ${ConditionOperator.options.join(', ')}.`,
+      examples: ['Equals', 'In', 'SemverGreaterThanOrEqual'],
+    },
+  ],
+]);
+
+/** zod-openapi's document-wide override: replace a rendered schema by its documented form. */
+export function applyDocumentedForm({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: SchemaObject }) {
+  const form = documentedForms.get(zodSchema);
+  if (!form) return;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  Object.assign(jsonSchema, structuredClone(form));
+}

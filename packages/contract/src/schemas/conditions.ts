@@ -1,0 +1,131 @@
+/** Condition groups, shared by targeting rules (§10) and segments (§11). */
+import { RE2JS } from 're2js';
+import { z } from 'zod';
+import { closestMatches } from '../edit-distance.js';
+import { limits, patterns } from '../formats.js';
+import { ConditionOperator, GroupOperator } from './enums.js';
+
+const canonicalOperators = new Map(ConditionOperator.options.map((name) => [name.toLowerCase(), name]));
+
+/** Operators are accepted case-insensitively and stored in the document's spelling (§10). */
+const ConditionOperatorInput = z.string().transform((raw, context) => {
+  const canonical = canonicalOperators.get(raw.toLowerCase());
+  if (canonical) return canonical;
+  context.addIssue({
+    code: 'custom',
+    message: `unknown operator "${raw}"; expected one of ${ConditionOperator.options.join(', ')}`,
+    params: {
+      didYouMean: closestMatches(raw, ConditionOperator.options, { maxDistance: 3, max: 3 }),
+    },
+  });
+  return z.NEVER;
+});
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Why `value` is not acceptable for `operator`, or null when it is (§10 "Values by operator"). */
+export function conditionValueProblem(operator: ConditionOperator, value: string): string | null {
+  switch (operator) {
+    case 'GreaterThan':
+    case 'LessThan':
+    case 'GreaterThanOrEqual':
+    case 'LessThanOrEqual':
+      return patterns.jsonNumber.test(value) && Number.isFinite(Number(value))
+        ? null
+        : `${operator} needs numbers; "${truncate(value)}" is not a number`;
+    case 'Before':
+    case 'After':
+      return isoDateTime.safeParse(value).success
+        ? null
+        : `${operator} needs ISO 8601 date-times; "${truncate(value)}" is not one`;
+    case 'SemverEquals':
+    case 'SemverGreaterThan':
+    case 'SemverGreaterThanOrEqual':
+    case 'SemverLessThan':
+    case 'SemverLessThanOrEqual':
+      return patterns.semver.test(value)
+        ? null
+        : `${operator} needs semantic versions (2.0.0); "${truncate(value)}" is not one`;
+    case 'MatchesRegex':
+      return regexProblem(value);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Patterns must compile in a linear-time engine (RE2 semantics): no backreferences, no lookaround, so
+ * no pattern can make evaluation backtrack catastrophically.
+ */
+function regexProblem(pattern: string): string | null {
+  if (pattern.length > limits.regexPatternLength) {
+    return `MatchesRegex patterns must be at most ${limits.regexPatternLength} characters`;
+  }
+  try {
+    RE2JS.compile(pattern);
+    return null;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `MatchesRegex pattern is not accepted by a linear-time engine (no backreferences or lookaround): ${reason}`;
+  }
+}
+
+function truncate(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+export const ConditionInput = z
+  .object({
+    attribute: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(limits.conditionAttributeLength, `must be at most ${limits.conditionAttributeLength} characters`),
+    operator: ConditionOperatorInput,
+    values: z
+      .array(
+        z
+          .string()
+          .max(limits.conditionValueLength, `must be at most ${limits.conditionValueLength} characters`),
+      )
+      .min(1, 'must hold at least one value')
+      .max(limits.conditionValues, `must hold at most ${limits.conditionValues} values`),
+    negate: z
+      .boolean()
+      .nullish()
+      .transform((negate) => negate ?? false),
+  })
+  .superRefine((condition, context) => {
+    condition.values.forEach((value, index) => {
+      const problem = conditionValueProblem(condition.operator, value);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: ['values', index] });
+    });
+  });
+export type ConditionInput = z.input<typeof ConditionInput>;
+
+export const ConditionGroupInput = z.object({
+  operator: GroupOperator.nullish().transform((operator) => operator ?? 'And'),
+  conditions: z
+    .array(ConditionInput)
+    .max(limits.conditionsPerGroup, `a group holds at most ${limits.conditionsPerGroup} conditions`)
+    .nullish()
+    .transform((conditions) => conditions ?? []),
+});
+export type ConditionGroupInput = z.input<typeof ConditionGroupInput>;
+
+export const ConditionGroupsInput = z
+  .array(ConditionGroupInput)
+  .max(limits.conditionGroupsPerRule, `at most ${limits.conditionGroupsPerRule} condition groups`);
+
+export const Condition = z.strictObject({
+  attribute: z.string(),
+  operator: ConditionOperator,
+  values: z.array(z.string()),
+  negate: z.boolean(),
+});
+export type Condition = z.infer<typeof Condition>;
+
+export const ConditionGroup = z.strictObject({
+  operator: GroupOperator,
+  conditions: z.array(Condition),
+});
+export type ConditionGroup = z.infer<typeof ConditionGroup>;

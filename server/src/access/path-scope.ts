@@ -1,0 +1,150 @@
+/**
+ * Resolves the resources a path names (§1): ids or keys, each scoped to its parent, and invisible
+ * resources answered exactly like missing ones. A 404 for a key suggests up to three visible keys.
+ */
+import { closestMatches, isUuid, type Role } from '@flagplane/contract';
+import { notFound } from '../domain/api-error.js';
+import {
+  type CollectionName,
+  collectionIndexes,
+  type CollectionRecords,
+  type EnvironmentRecord,
+  type FlagRecord,
+  type OrganizationRecord,
+  type ProjectRecord,
+  type RuleRecord,
+  type SdkKeyRecord,
+  type SegmentRecord,
+  type VariationRecord,
+} from '../store/records.js';
+import type { StoreView } from '../store/store.js';
+import { canSeeProject, type Principal, roleIn } from './principal.js';
+
+export type PathParamValues = Readonly<Record<string, string | undefined>>;
+
+/** Everything a request's path resolved to; each present only when the route names it. */
+export interface PathScope {
+  readonly org?: OrganizationRecord;
+  readonly role?: Role;
+  readonly project?: ProjectRecord;
+  readonly environment?: EnvironmentRecord;
+  readonly flag?: FlagRecord;
+  readonly variation?: VariationRecord;
+  readonly segment?: SegmentRecord;
+  readonly sdkKey?: SdkKeyRecord;
+  readonly rule?: RuleRecord;
+}
+
+const suggestionLimit = { maxDistance: 3, max: 3 };
+
+export function resolvePath(view: StoreView, principal: Principal, params: PathParamValues): PathScope {
+  if (params.org === undefined) return {};
+  const org = findOrganization(view, principal, params.org);
+  const role = roleIn(principal, org.id) as Role;
+  const scope: { -readonly [K in keyof PathScope]: PathScope[K] } = { org, role };
+  if (params.project === undefined) return scope;
+  const project = findProject(view, principal, org, params.project);
+  scope.project = project;
+  if (params.env !== undefined) {
+    scope.environment = findChild(view, 'environments', project.id, params.env, 'Environment');
+  }
+  if (params.flag !== undefined) {
+    const flag = findChild(view, 'flags', project.id, params.flag, 'Flag');
+    scope.flag = flag;
+    if (params.variation !== undefined) scope.variation = findVariation(flag, params.variation);
+    if (params.ruleId !== undefined && scope.environment) {
+      scope.rule = findRule(flag, scope.environment, params.ruleId);
+    }
+  }
+  if (params.segment !== undefined) {
+    scope.segment = findChild(view, 'segments', project.id, params.segment, 'Segment');
+  }
+  if (params.sdkKey !== undefined && scope.environment) {
+    scope.sdkKey = findSdkKey(view, scope.environment, params.sdkKey);
+  }
+  return scope;
+}
+
+function findOrganization(view: StoreView, principal: Principal, value: string): OrganizationRecord {
+  const org = isUuid(value) ? view.get('organizations', value) : view.findByKey('organizations', null, value);
+  if (org && roleIn(principal, org.id) !== null) return org;
+  const suggestions = isUuid(value)
+    ? []
+    : closestMatches(value, visibleOrganizationSlugs(view, principal), suggestionLimit);
+  throw notFound(`Organization "${value}"`, suggestions);
+}
+
+function visibleOrganizationSlugs(view: StoreView, principal: Principal): string[] {
+  const ids =
+    principal.type === 'user' ? Object.keys(principal.user.memberships) : [principal.token.organizationId];
+  return ids.flatMap((id) => view.get('organizations', id)?.slug ?? []);
+}
+
+function findProject(view: StoreView, principal: Principal, org: OrganizationRecord, value: string): ProjectRecord {
+  const project = lookup(view, 'projects', org.id, value);
+  if (project && canSeeProject(principal, project)) return project;
+  const visibleKeys = view
+    .children('projects', org.id)
+    .filter((candidate) => canSeeProject(principal, candidate))
+    .map((candidate) => candidate.key);
+  throw notFound(`Project "${value}"`, isUuid(value) ? [] : closestMatches(value, visibleKeys, suggestionLimit));
+}
+
+type KeyedCollection = 'environments' | 'flags' | 'segments';
+
+function findChild<C extends KeyedCollection>(
+  view: StoreView,
+  collection: C,
+  parentId: string,
+  value: string,
+  what: string,
+): CollectionRecords[C] {
+  const found = lookup(view, collection, parentId, value);
+  if (found) return found;
+  const suggestions = isUuid(value)
+    ? []
+    : closestMatches(
+        value,
+        view.children(collection, parentId).map((child) => child.key),
+        suggestionLimit,
+      );
+  throw notFound(`${what} "${value}"`, suggestions);
+}
+
+/** By id (checked against the parent, so another project's id is a 404) or by key. */
+function lookup<C extends CollectionName>(
+  view: StoreView,
+  collection: C,
+  parentId: string,
+  value: string,
+): CollectionRecords[C] | undefined {
+  if (!isUuid(value)) return view.findByKey(collection, parentId, value);
+  const record = view.get(collection, value);
+  const parentField = collectionIndexes[collection].parent;
+  const recordParent = parentField && record ? (record as Record<string, unknown>)[parentField] : undefined;
+  return recordParent === parentId ? record : undefined;
+}
+
+function findVariation(flag: FlagRecord, value: string): VariationRecord {
+  const variation = flag.variations.find((candidate) =>
+    isUuid(value) ? candidate.id === value : candidate.key === value,
+  );
+  if (variation) return variation;
+  const keys = flag.variations.map((candidate) => candidate.key);
+  throw notFound(`Variation "${value}"`, isUuid(value) ? [] : closestMatches(value, keys, suggestionLimit));
+}
+
+/** `{ruleId}` is a UUID only: any other value is a 404, never a 400 (§1). */
+function findRule(flag: FlagRecord, environment: EnvironmentRecord, value: string): RuleRecord {
+  const rule = isUuid(value)
+    ? flag.configurations[environment.id]?.rules.find((candidate) => candidate.id === value)
+    : undefined;
+  if (!rule) throw notFound(`Rule "${value}"`);
+  return rule;
+}
+
+function findSdkKey(view: StoreView, environment: EnvironmentRecord, value: string): SdkKeyRecord {
+  const key = isUuid(value) ? view.get('sdkKeys', value) : undefined;
+  if (!key || key.environmentId !== environment.id) throw notFound(`SDK key "${value}"`);
+  return key;
+}

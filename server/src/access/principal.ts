@@ -1,0 +1,58 @@
+/** Who is calling, resolved from the bearer token, and what that caller may see (§4, §5). */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type Role, roleRank } from '@flagplane/contract';
+import type { CredentialRecord, ProjectRecord, ServiceTokenRecord, UserRecord } from '../store/records.js';
+import type { StoreView } from '../store/store.js';
+
+export type Principal =
+  | { readonly type: 'user'; readonly credentialId: string; readonly user: UserRecord }
+  | { readonly type: 'service_token'; readonly credentialId: string; readonly token: ServiceTokenRecord };
+
+/** Only SHA-256 hashes of tokens and keys are stored (§5). */
+export function hashSecret(plaintext: string): string {
+  return createHash('sha256').update(plaintext, 'utf8').digest('hex');
+}
+
+/**
+ * The principal behind a bearer token, or null when it is unknown, revoked or expired. The lookup is by
+ * hash; the final comparison is constant-time so response timing says nothing about stored hashes.
+ */
+export function principalForToken(view: StoreView, token: string, now: Date): Principal | null {
+  const hash = hashSecret(token);
+  const credential = view.findByKey('credentials', null, hash);
+  if (!credential || !sameHash(credential, hash) || !isCurrent(credential, now)) return null;
+  if (credential.principalType === 'user') {
+    const user = view.get('users', credential.principalId);
+    return user ? { type: 'user', credentialId: credential.id, user } : null;
+  }
+  const token_ = view.get('serviceTokens', credential.principalId);
+  return token_ ? { type: 'service_token', credentialId: credential.id, token: token_ } : null;
+}
+
+function sameHash(credential: CredentialRecord, hash: string): boolean {
+  const stored = Buffer.from(credential.hash, 'hex');
+  const given = Buffer.from(hash, 'hex');
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
+
+function isCurrent(credential: CredentialRecord, now: Date): boolean {
+  if (credential.revokedAt !== null) return false;
+  return credential.expiresAt === null || Date.parse(credential.expiresAt) > now.getTime();
+}
+
+/** The caller's role in an organization, or null when the organization is invisible to it. */
+export function roleIn(principal: Principal, organizationId: string): Role | null {
+  if (principal.type === 'user') return principal.user.memberships[organizationId] ?? null;
+  return principal.token.organizationId === organizationId ? principal.token.role : null;
+}
+
+/** A scoped service token sees only the projects in its scope; everyone else sees every project. */
+export function canSeeProject(principal: Principal, project: ProjectRecord): boolean {
+  if (principal.type === 'user') return true;
+  const scope = principal.token.projectScope;
+  return scope === null || scope.includes(project.key);
+}
+
+export function hasRole(role: Role, minimum: Role): boolean {
+  return roleRank[role] >= roleRank[minimum];
+}

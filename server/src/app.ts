@@ -1,0 +1,90 @@
+/**
+ * `buildServer` builds the Fastify app without listening (main.ts listens). Tests, the mock and the
+ * benchmarks all use it, so every one of them runs exactly the server's logic.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
+import type { IdentityDocument } from './identity/identity-document.js';
+import { authenticationPlugin } from './plugins/authentication.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
+import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
+import { operationHandlers } from './routes/operation-handlers.js';
+import { registerOperations } from './routes/register-operations.js';
+import { createMemoryStore } from './store/memory-store.js';
+import type { Store } from './store/store.js';
+
+export interface BuildServerOptions {
+  /** Where the data lives. @default an empty in-memory store */
+  readonly store?: Store;
+  /** Identities to upsert before serving (§17). @default none */
+  readonly identities?: IdentityDocument;
+  /** @default 600 requests per 60 s window (§13) */
+  readonly rateLimit?: { readonly max: number; readonly windowSeconds: number };
+  /** A pino logger, pino options, or false. @default false */
+  readonly logger?: FastifyBaseLogger | Record<string, unknown> | boolean;
+  /** The server's notion of now. @default () => new Date() */
+  readonly clock?: () => Date;
+  /** The public address, used in `docs_url` and the OpenAPI `servers`. @default http://127.0.0.1:4000 */
+  readonly baseUrl?: string;
+  /** Parse every success body with the contract's response schema and fail loudly on a mismatch (tests). @default false */
+  readonly validateResponses?: boolean;
+}
+
+export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
+  const store = options.store ?? createMemoryStore();
+  const clock = options.clock ?? (() => new Date());
+  const baseUrl = (options.baseUrl ?? 'http://127.0.0.1:4000').replace(/\/+$/, '');
+  if (options.identities) {
+    await applyIdentities(store, parseIdentityDocument(options.identities, 'identities'), clock());
+  }
+
+  const logger = options.logger ?? false;
+  const app = Fastify({
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: withRedaction(logger) }),
+    genReqId: (request) => requestIdFor(request.headers['x-request-id']),
+    bodyLimit: 1024 * 1024,
+    // Slow clients must not hold connections forever (values well above any legitimate request).
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+  app.decorate('store', store);
+
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin, { baseUrl });
+  await app.register(jsonBodyPlugin);
+  await app.register(authenticationPlugin, {
+    store,
+    clock,
+    rateLimit: options.rateLimit ?? { max: 600, windowSeconds: 60 },
+  });
+  await app.register(docsPlugin, { baseUrl });
+  registerOperations(app, {
+    store,
+    clock,
+    handlers: operationHandlers,
+    validateResponses: options.validateResponses ?? false,
+  });
+  await app.ready();
+  return app;
+}
+
+function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
+  return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
+}
+
+/** Tokens and SDK keys never reach the logs (§5): the Authorization header is redacted everywhere. */
+function withRedaction(logger: Record<string, unknown> | boolean): Record<string, unknown> | boolean {
+  if (logger === false) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' } };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+  }
+}

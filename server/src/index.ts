@@ -1,0 +1,8 @@
+export { type BuildServerOptions, buildServer } from './app.js';
+export { type ServerConfig, readConfig } from './config.js';
+export { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
+export type { IdentityDocument } from './identity/identity-document.js';
+export { openFileStore } from './store/file-store.js';
+export { createMemoryStore } from './store/memory-store.js';
+export type { StoreData } from './store/records.js';
+export type { Store, StoreView, Transaction } from './store/store.js';

@@ -1,0 +1,69 @@
+/**
+ * Authentication and rate limiting of `/api/v1` (§5, §13), as `onRequest` hooks in this order: find the
+ * principal behind the bearer token, count the request (per token when the token is known, else per
+ * address, so rotating invalid tokens does not escape the limit), then refuse unauthenticated calls.
+ * Running before routing means 401s and 404s are counted and carry the rate-limit headers too.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { type Principal, principalForToken } from '../access/principal.js';
+import { ApiError } from '../domain/api-error.js';
+import type { Store } from '../store/store.js';
+import { FixedWindowRateLimiter } from './rate-limiter.js';
+
+export interface AuthenticationOptions {
+  readonly store: Store;
+  readonly clock: () => Date;
+  readonly rateLimit: { readonly max: number; readonly windowSeconds: number };
+}
+
+export const apiPrefix = '/api/v1';
+
+const isApiRequest = (request: FastifyRequest) =>
+  request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`) || request.url.startsWith(`${apiPrefix}?`);
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authenticationPlugin = fastifyPlugin(
+  async (app: FastifyInstance, options: AuthenticationOptions) => {
+    const limiter = new FixedWindowRateLimiter(options.rateLimit.max, options.rateLimit.windowSeconds * 1000);
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiRequest(request)) return;
+      const token = bearerToken(request);
+      const now = options.clock();
+      request.principal = token ? options.store.peek((view) => principalForToken(view, token, now)) : null;
+
+      const callerKey = request.principal ? `token:${request.principal.credentialId}` : `address:${request.ip}`;
+      const state = limiter.hit(callerKey, now.getTime());
+      reply.header('x-ratelimit-limit', state.limit);
+      reply.header('x-ratelimit-remaining', state.remaining);
+      reply.header('x-ratelimit-reset', state.resetAt);
+      if (state.exceeded) {
+        throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${state.retryAfter} s.`, {
+          retryAfter: state.retryAfter,
+          headers: { 'retry-after': String(state.retryAfter) },
+        });
+      }
+      if (!request.principal) {
+        throw new ApiError(
+          'unauthorized',
+          token ? 'The token is invalid, revoked or expired.' : 'Authentication required: send Authorization: Bearer <token>.',
+        );
+      }
+    });
+  },
+  { name: 'flagplane-authentication' },
+);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The one place errors become the document's error body (§15): flat snake_case keys, nulls omitted,
+ * `docs_url` pointing at the error reference. Unknown errors are 500 `internal_error` with the request
+ * id and nothing internal; the details go to the log only.
+ */
+import type { ErrorBody } from '@flagplane/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { ApiError } from '../domain/api-error.js';
+
+export interface ErrorHandlerOptions {
+  /** Where `docs_url` points: `{baseUrl}/docs/errors#<code>`. */
+  readonly baseUrl: string;
+}
+
+const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+export function errorBody(error: ApiError, baseUrl: string): ErrorBody {
+  const { fields, didYouMean, nextActions, retryAfter } = error.details;
+  return {
+    error: error.code,
+    message: error.message,
+    docs_url: `${baseUrl}/docs/errors#${error.code}`,
+    ...(fields ? { fields } : {}),
+    ...(retryAfter !== undefined ? { retry_after: retryAfter } : {}),
+    ...(didYouMean && didYouMean.length > 0 ? { did_you_mean: [...didYouMean] } : {}),
+    ...(nextActions && nextActions.length > 0 ? { next_actions: [...nextActions] } : {}),
+  };
+}
+
+/** Fastify's own errors (body parsing, limits) in the API's words. */
+function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large', 'The request body is larger than 1 MiB.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('bad_request', 'The request body is not valid JSON.');
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new ApiError('payload_too_large', 'The request body is larger than 1 MiB.');
+  if (status === 415) return new ApiError('unsupported_media_type', 'Request bodies must be JSON.');
+  if (status >= 400 && status < 500) return new ApiError('bad_request', `The request is malformed: ${error.message}`);
+  return internalError(request);
+}
+
+const internalError = (request: FastifyRequest) =>
+  new ApiError('internal_error', `An unexpected error occurred; request id ${request.id}.`);
+
+function sendError(reply: FastifyReply, error: ApiError, baseUrl: string) {
+  for (const [name, value] of Object.entries(error.details.headers ?? {})) reply.header(name, value);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, baseUrl));
+}
+
+export const errorHandlerPlugin = fastifyPlugin(
+  async (app: FastifyInstance, options: ErrorHandlerOptions) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let apiError: ApiError;
+      if (error instanceof ApiError) apiError = error;
+      else if (typeof error.code === 'string' && error.code.startsWith('FST_')) apiError = fromFrameworkError(error, request);
+      else apiError = internalError(request);
+      if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(reply, apiError, options.baseUrl);
+    });
+
+    // Fastify has no 405 of its own: a known path with another method is a 405 with `Allow` (§15).
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? request.url;
+      const allow = methods.filter(
+        (method) => method !== request.method && app.findRoute({ method, url: path }) !== null,
+      );
+      if (allow.length > 0) {
+        const error = new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, {
+          headers: { allow: allow.join(', ') },
+        });
+        return sendError(reply, error, options.baseUrl);
+      }
+      return sendError(reply, new ApiError('not_found', `No route ${request.method} ${path}.`), options.baseUrl);
+    });
+  },
+  { name: 'flagplane-error-handler' },
+);

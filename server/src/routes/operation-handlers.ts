@@ -1,0 +1,58 @@
+/**
+ * Every operation's handler, wired by name. `satisfies OperationHandlers` makes an operation of the
+ * endpoint table without a handler a compile error.
+ */
+import * as environments from '../features/environments/environments-handlers.js';
+import * as flagConfigurations from '../features/flag-configurations/flag-configurations-handlers.js';
+import * as flags from '../features/flags/flags-handlers.js';
+import * as orgs from '../features/orgs/orgs-handlers.js';
+import * as projects from '../features/projects/projects-handlers.js';
+import * as rules from '../features/rules/rules-handlers.js';
+import * as sdkKeys from '../features/sdk-keys/sdk-keys-handlers.js';
+import * as segments from '../features/segments/segments-handlers.js';
+import * as variations from '../features/variations/variations-handlers.js';
+import type { OperationHandlers } from './operation-handler.js';
+
+export const operationHandlers = {
+  getMe: orgs.getMe,
+  listOrgs: orgs.listOrgs,
+  getOrg: orgs.getOrg,
+  listProjects: projects.listProjects,
+  createProject: projects.createProject,
+  getProject: projects.getProject,
+  updateProject: projects.updateProject,
+  deleteProject: projects.deleteProject,
+  listEnvironments: environments.listEnvironments,
+  createEnvironment: environments.createEnvironment,
+  getEnvironment: environments.getEnvironment,
+  updateEnvironment: environments.updateEnvironment,
+  deleteEnvironment: environments.deleteEnvironment,
+  listFlags: flags.listFlags,
+  createFlag: flags.createFlag,
+  getFlag: flags.getFlag,
+  updateFlag: flags.updateFlag,
+  deleteFlag: flags.deleteFlag,
+  archiveFlag: flags.archiveFlag,
+  restoreFlag: flags.restoreFlag,
+  createVariation: variations.createVariation,
+  updateVariation: variations.updateVariation,
+  deleteVariation: variations.deleteVariation,
+  listFlagEnvironments: flagConfigurations.listFlagEnvironments,
+  getFlagEnvironment: flagConfigurations.getFlagEnvironment,
+  updateFlagEnvironment: flagConfigurations.updateFlagEnvironment,
+  toggleFlag: flagConfigurations.toggleFlag,
+  createRule: rules.createRule,
+  updateRule: rules.updateRule,
+  deleteRule: rules.deleteRule,
+  reorderRules: rules.reorderRules,
+  listSegments: segments.listSegments,
+  createSegment: segments.createSegment,
+  getSegment: segments.getSegment,
+  updateSegment: segments.updateSegment,
+  deleteSegment: segments.deleteSegment,
+  listSdkKeys: sdkKeys.listSdkKeys,
+  createSdkKey: sdkKeys.createSdkKey,
+  getSdkKey: sdkKeys.getSdkKey,
+  updateSdkKey: sdkKeys.updateSdkKey,
+  revokeSdkKey: sdkKeys.revokeSdkKey,
+} satisfies OperationHandlers;

@@ -1,0 +1,255 @@
+/**
+ * The in-memory state: the `StoreData` document itself plus the indexes declared in `collectionIndexes`.
+ * The document is mutated in place (records are replaced, never edited), so a write costs one index
+ * update rather than a copy of the document; the transaction's undo log is what makes that safe.
+ */
+import {
+  type CollectionName,
+  type CollectionRecords,
+  collectionIndexes,
+  collectionNames,
+  type StoreData,
+} from './records.js';
+import type { StoreView } from './store.js';
+
+/** Records seen without their collection type: the state only touches `id`, the parent and the key. */
+type AnyRecord = { readonly id: string };
+type Table = Record<string, AnyRecord>;
+
+interface CollectionIndex {
+  /** parent id → ids of its children (only for collections with a parent field) */
+  readonly byParent: Map<string, Set<string>>;
+  /** `parentId ?? ''` + NUL + key → id (only for collections with a key field) */
+  readonly byKey: Map<string, string>;
+}
+
+/** A saved children-version entry, restored verbatim by a rollback (`undefined`: the entry was absent). */
+export type SavedVersion = readonly [slot: string, version: number | undefined];
+
+function field(record: AnyRecord, name: string | null): unknown {
+  return name === null ? undefined : (record as unknown as Record<string, unknown>)[name];
+}
+
+/** The parent id of a record, or null for top-level collections (and records lacking one). */
+export function parentOf(collection: CollectionName, record: AnyRecord): string | null {
+  const value = field(record, collectionIndexes[collection].parent);
+  return typeof value === 'string' ? value : null;
+}
+
+function keySlot(parentId: string | null, key: string): string {
+  return `${parentId ?? ''}\u0000${key}`;
+}
+
+/** The key-index slot of a record, or null when its collection has no key (or the key is not a string). */
+function keySlotOf(collection: CollectionName, record: AnyRecord): string | null {
+  const key = field(record, collectionIndexes[collection].key);
+  return typeof key === 'string' ? keySlot(parentOf(collection, record), key) : null;
+}
+
+function childrenSlot(collection: CollectionName, parentId: string): string {
+  return `${collection}\u0000${parentId}`;
+}
+
+export class MemoryState implements StoreView {
+  #data!: StoreData;
+  #indexes!: Record<CollectionName, CollectionIndex>;
+  /**
+   * Children versions are drawn from one clock that only moves forward, never from a per-parent counter:
+   * a rollback restores an old version, and a per-parent counter would then hand the same number out
+   * again for different content, so a cache filled inside the rolled-back transaction would look fresh.
+   */
+  #clock = 0;
+  /** Version of every (collection, parent) slot without an entry; raised by `load`, which rebuilds all. */
+  #floor = 0;
+  #versions = new Map<string, number>();
+  /** `children()` arrays, kept until a child of that parent changes (it is called on hot paths). */
+  #childrenCache = new Map<string, readonly AnyRecord[]>();
+
+  constructor(data: StoreData) {
+    this.load(data);
+  }
+
+  /** The live document (not a copy): what gets serialized to disk. */
+  get data(): StoreData {
+    return this.#data;
+  }
+
+  get cursorSecret(): string {
+    return this.#data.cursorSecret;
+  }
+
+  /**
+   * Makes `data` the state (taking ownership of it) and rebuilds every index. Throws, leaving the previous
+   * state untouched, if two records of one parent share a key.
+   */
+  load(data: StoreData): void {
+    const indexes = {} as Record<CollectionName, CollectionIndex>;
+    for (const collection of collectionNames) {
+      const index: CollectionIndex = { byParent: new Map(), byKey: new Map() };
+      for (const record of Object.values(data[collection] as Table)) {
+        const slot = keySlotOf(collection, record);
+        if (slot !== null) {
+          const other = index.byKey.get(slot);
+          if (other !== undefined) {
+            throw new Error(`collection "${collection}": records "${other}" and "${record.id}" share a key`);
+          }
+          index.byKey.set(slot, record.id);
+        }
+        addChild(index, parentOf(collection, record), record.id);
+      }
+      indexes[collection] = index;
+    }
+    this.#data = data;
+    this.#indexes = indexes;
+    this.#floor = ++this.#clock;
+    this.#versions.clear();
+    this.#childrenCache.clear();
+  }
+
+  get<C extends CollectionName>(collection: C, id: string): CollectionRecords[C] | undefined {
+    return this.#table(collection)[id] as CollectionRecords[C] | undefined;
+  }
+
+  findByKey<C extends CollectionName>(
+    collection: C,
+    parentId: string | null,
+    key: string,
+  ): CollectionRecords[C] | undefined {
+    const id = this.#indexes[collection].byKey.get(keySlot(parentId, key));
+    return id === undefined ? undefined : this.get(collection, id);
+  }
+
+  children<C extends CollectionName>(collection: C, parentId: string): readonly CollectionRecords[C][] {
+    const slot = childrenSlot(collection, parentId);
+    let cached = this.#childrenCache.get(slot);
+    if (cached === undefined) {
+      const table = this.#table(collection);
+      const ids = this.#indexes[collection].byParent.get(parentId);
+      // Frozen because the same array is handed to every caller until the next change.
+      cached = Object.freeze(ids === undefined ? [] : Array.from(ids, (id) => table[id]!));
+      this.#childrenCache.set(slot, cached);
+    }
+    return cached as readonly CollectionRecords[C][];
+  }
+
+  countChildren(collection: CollectionName, parentId: string): number {
+    return this.#indexes[collection].byParent.get(parentId)?.size ?? 0;
+  }
+
+  all<C extends CollectionName>(collection: C): Iterable<CollectionRecords[C]> {
+    return Object.values(this.#table(collection)) as CollectionRecords[C][];
+  }
+
+  childrenVersion(collection: CollectionName, parentId: string): number {
+    return this.#versions.get(childrenSlot(collection, parentId)) ?? this.#floor;
+  }
+
+  // ---- primitive changes, used by the transaction (which checks nothing the primitives check) ----
+
+  /** Adds a record. Throws, changing nothing, if the id exists or the key is taken in its parent. */
+  insertRecord(collection: CollectionName, record: AnyRecord): void {
+    const table = this.#table(collection);
+    if (Object.hasOwn(table, record.id)) {
+      throw new Error(`store: insert into "${collection}" of existing id "${record.id}"`);
+    }
+    this.#checkKeyFree(collection, record);
+    table[record.id] = record;
+    this.#index(collection, record);
+  }
+
+  /** Replaces the record with the same id and returns the old one. Throws, changing nothing, if missing. */
+  replaceRecord(collection: CollectionName, record: AnyRecord): AnyRecord {
+    const table = this.#table(collection);
+    const previous = table[record.id];
+    if (previous === undefined) {
+      throw new Error(`store: put into "${collection}" of missing id "${record.id}"`);
+    }
+    this.#checkKeyFree(collection, record);
+    this.#unindex(collection, previous);
+    table[record.id] = record;
+    this.#index(collection, record);
+    return previous;
+  }
+
+  /** Removes a record and returns it. Throws, changing nothing, if missing. */
+  deleteRecord(collection: CollectionName, id: string): AnyRecord {
+    const table = this.#table(collection);
+    const previous = table[id];
+    if (previous === undefined) throw new Error(`store: remove from "${collection}" of missing id "${id}"`);
+    this.#unindex(collection, previous);
+    Reflect.deleteProperty(table, id);
+    return previous;
+  }
+
+  /** The version entries of the given parents, as a rollback must put them back. */
+  saveVersions(collection: CollectionName, parentIds: readonly (string | null)[]): SavedVersion[] {
+    const saved: SavedVersion[] = [];
+    for (const parentId of parentIds) {
+      if (parentId === null) continue;
+      const slot = childrenSlot(collection, parentId);
+      saved.push([slot, this.#versions.get(slot)]);
+    }
+    return saved;
+  }
+
+  restoreVersions(saved: readonly SavedVersion[]): void {
+    for (const [slot, version] of saved) {
+      if (version === undefined) this.#versions.delete(slot);
+      else this.#versions.set(slot, version);
+    }
+  }
+
+  #table(collection: CollectionName): Table {
+    return this.#data[collection] as Table;
+  }
+
+  /** A key may be reused only by the record that holds it (a put keeping its key). */
+  #checkKeyFree(collection: CollectionName, record: AnyRecord): void {
+    const slot = keySlotOf(collection, record);
+    if (slot === null) return;
+    const holder = this.#indexes[collection].byKey.get(slot);
+    if (holder !== undefined && holder !== record.id) {
+      throw new Error(`store: "${collection}" record "${record.id}" takes the key of record "${holder}"`);
+    }
+  }
+
+  #index(collection: CollectionName, record: AnyRecord): void {
+    const index = this.#indexes[collection];
+    const slot = keySlotOf(collection, record);
+    if (slot !== null) index.byKey.set(slot, record.id);
+    const parentId = parentOf(collection, record);
+    addChild(index, parentId, record.id);
+    this.#touch(collection, parentId);
+  }
+
+  #unindex(collection: CollectionName, record: AnyRecord): void {
+    const index = this.#indexes[collection];
+    const slot = keySlotOf(collection, record);
+    if (slot !== null && index.byKey.get(slot) === record.id) index.byKey.delete(slot);
+    const parentId = parentOf(collection, record);
+    if (parentId !== null) {
+      const siblings = index.byParent.get(parentId);
+      siblings?.delete(record.id);
+      // Dropping empty sets keeps the index from growing with every parent that ever existed.
+      if (siblings?.size === 0) index.byParent.delete(parentId);
+    }
+    this.#touch(collection, parentId);
+  }
+
+  #touch(collection: CollectionName, parentId: string | null): void {
+    if (parentId === null) return;
+    const slot = childrenSlot(collection, parentId);
+    this.#versions.set(slot, ++this.#clock);
+    this.#childrenCache.delete(slot);
+  }
+}
+
+function addChild(index: CollectionIndex, parentId: string | null, id: string): void {
+  if (parentId === null) return;
+  let ids = index.byParent.get(parentId);
+  if (ids === undefined) {
+    ids = new Set();
+    index.byParent.set(parentId, ids);
+  }
+  ids.add(id);
+}

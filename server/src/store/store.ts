@@ -1,0 +1,60 @@
+/**
+ * The narrow interface features use to reach the data. The lowdb file store is the embedded default;
+ * a store on a database engine can implement the same interface without touching any feature.
+ */
+import type { CollectionName, CollectionRecords, StoreData } from './records.js';
+
+/** Read access to a consistent state (the committed state, or a transaction's own view). */
+export interface StoreView {
+  get<C extends CollectionName>(collection: C, id: string): CollectionRecords[C] | undefined;
+  /** A record by its unique key within its parent (`parentId` null for top-level collections). */
+  findByKey<C extends CollectionName>(
+    collection: C,
+    parentId: string | null,
+    key: string,
+  ): CollectionRecords[C] | undefined;
+  /** The children of one parent, in no particular order. */
+  children<C extends CollectionName>(collection: C, parentId: string): readonly CollectionRecords[C][];
+  /** Number of children of one parent, without materializing them. */
+  countChildren(collection: CollectionName, parentId: string): number;
+  all<C extends CollectionName>(collection: C): Iterable<CollectionRecords[C]>;
+  /**
+   * Increases whenever a child of `parentId` in `collection` is inserted, replaced or removed, so callers
+   * can cache derived orderings (sorted pages) and know when they are stale.
+   */
+  childrenVersion(collection: CollectionName, parentId: string): number;
+  readonly cursorSecret: string;
+}
+
+/** A write transaction: changes are visible to the transaction at once and undone if it throws. */
+export interface Transaction extends StoreView {
+  insert<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void;
+  /** Replaces the record with the same id (which must exist). */
+  put<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void;
+  remove(collection: CollectionName, id: string): void;
+}
+
+export interface Store {
+  /**
+   * Runs `reader` synchronously on the current in-memory state, without waiting for durability. Only for
+   * bookkeeping that answers nothing about the data itself (finding the principal behind a token).
+   */
+  peek<T>(reader: (view: StoreView) => T): T;
+  /**
+   * Runs `reader` on the current state. The answer resolves only once every write applied before the
+   * read is durable, so nobody observes a write that a crash could still lose (§18).
+   */
+  read<T>(reader: (view: StoreView) => T): Promise<T>;
+  /**
+   * Runs `writer` synchronously as one transaction. If it throws, every change it made is undone (even
+   * in memory) and the promise rejects with that error. Otherwise the promise resolves once the change
+   * is on disk; several writes may share one disk write (group commit).
+   */
+  write<T>(writer: (tx: Transaction) => T): Promise<T>;
+  /** A deep copy of the whole state (for the mock's snapshots and for tests comparing before/after). */
+  snapshot(): StoreData;
+  /** Replaces the whole state (the mock's reset to its seed) and makes it durable. */
+  replace(data: StoreData): Promise<void>;
+  /** Flushes pending writes and releases the file and its lock. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,117 @@
+/**
+ * A write transaction over the memory state. Changes apply at once (so the writer reads its own writes
+ * through the same indexes as everyone else) and each one logs its inverse; `rollback` replays the log
+ * backwards. Undoing costs as much as the changes did, instead of copying the document up front.
+ */
+import { type MemoryState, parentOf } from './memory-state.js';
+import type { CollectionName, CollectionRecords } from './records.js';
+import type { Transaction } from './store.js';
+
+export class StateTransaction implements Transaction {
+  readonly #state: MemoryState;
+  #undo: (() => void)[] = [];
+  #open = true;
+
+  constructor(state: MemoryState) {
+    this.#state = state;
+  }
+
+  /** Whether any change was made (a write without changes has nothing to make durable). */
+  get changed(): boolean {
+    return this.#undo.length > 0;
+  }
+
+  get cursorSecret(): string {
+    return this.#state.cursorSecret;
+  }
+
+  get<C extends CollectionName>(collection: C, id: string): CollectionRecords[C] | undefined {
+    return this.#state.get(collection, id);
+  }
+
+  findByKey<C extends CollectionName>(
+    collection: C,
+    parentId: string | null,
+    key: string,
+  ): CollectionRecords[C] | undefined {
+    return this.#state.findByKey(collection, parentId, key);
+  }
+
+  children<C extends CollectionName>(collection: C, parentId: string): readonly CollectionRecords[C][] {
+    return this.#state.children(collection, parentId);
+  }
+
+  countChildren(collection: CollectionName, parentId: string): number {
+    return this.#state.countChildren(collection, parentId);
+  }
+
+  all<C extends CollectionName>(collection: C): Iterable<CollectionRecords[C]> {
+    return this.#state.all(collection);
+  }
+
+  childrenVersion(collection: CollectionName, parentId: string): number {
+    return this.#state.childrenVersion(collection, parentId);
+  }
+
+  insert<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void {
+    this.#checkOpen();
+    const state = this.#state;
+    const versions = state.saveVersions(collection, [parentOf(collection, record)]);
+    state.insertRecord(collection, record);
+    this.#undo.push(() => {
+      state.deleteRecord(collection, record.id);
+      state.restoreVersions(versions);
+    });
+  }
+
+  put<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void {
+    this.#checkOpen();
+    const state = this.#state;
+    const current = state.get(collection, record.id);
+    // Both parents: a put may move a record to another parent, which changes both children lists.
+    const versions = state.saveVersions(collection, [
+      current === undefined ? null : parentOf(collection, current),
+      parentOf(collection, record),
+    ]);
+    const previous = state.replaceRecord(collection, record);
+    this.#undo.push(() => {
+      state.replaceRecord(collection, previous);
+      state.restoreVersions(versions);
+    });
+  }
+
+  remove(collection: CollectionName, id: string): void {
+    this.#checkOpen();
+    const state = this.#state;
+    const current = state.get(collection, id);
+    const versions = state.saveVersions(collection, [
+      current === undefined ? null : parentOf(collection, current),
+    ]);
+    const previous = state.deleteRecord(collection, id);
+    this.#undo.push(() => {
+      state.insertRecord(collection, previous);
+      state.restoreVersions(versions);
+    });
+  }
+
+  /** Undoes every change, newest first, and closes the transaction. */
+  rollback(): void {
+    const undo = this.#undo;
+    this.#undo = [];
+    this.#open = false;
+    for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+  }
+
+  /** Keeps the changes and closes the transaction. */
+  commit(): void {
+    this.#open = false;
+  }
+
+  /**
+   * A writer that kept the transaction and uses it later (say after an `await`) would change the state
+   * outside any transaction and outside any disk write; fail loudly instead.
+   */
+  #checkOpen(): void {
+    if (!this.#open) throw new Error('store: this transaction has ended; write inside the writer function');
+  }
+}
