@@ -5,14 +5,19 @@
 import type { Endpoints } from './endpoints.js';
 
 type RouteOf<Table> = {
-  [Operation in keyof Table]: Table[Operation] extends { method: infer M extends string; path: infer P extends string }
+  [Operation in keyof Table]: Table[Operation] extends {
+    method: infer M extends string;
+    path: infer P extends string;
+  }
     ? `${M} ${P}`
     : never;
 };
 
 type DuplicateRoutes<Table> = {
   [Operation in keyof Table]: {
-    [Other in Exclude<keyof Table, Operation>]: RouteOf<Table>[Other] extends RouteOf<Table>[Operation] ? Other : never;
+    [Other in Exclude<keyof Table, Operation>]: RouteOf<Table>[Other] extends RouteOf<Table>[Operation]
+      ? Other
+      : never;
   }[Exclude<keyof Table, Operation>];
 }[keyof Table];
 

@@ -42,7 +42,8 @@ export function assertUniqueRoutes(table: Readonly<Record<string, Endpoint>>): v
     // `{org}` and `{project}` are the same route to a router, so compare templates with names erased.
     const route = `${endpoint.method} ${endpoint.path.replace(/\{[^}]+\}/g, '{}')}`;
     const previous = seen.get(route);
-    if (previous) throw new Error(`${operationId} and ${previous} are both ${endpoint.method} ${endpoint.path}`);
+    if (previous)
+      throw new Error(`${operationId} and ${previous} are both ${endpoint.method} ${endpoint.path}`);
     seen.set(route, operationId);
   }
 }

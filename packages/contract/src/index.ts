@@ -3,6 +3,8 @@ export * from './endpoint.js';
 export * from './endpoint-checks.js';
 export * from './endpoints.js';
 export * from './formats.js';
+export * from './openapi.js';
+export * from './openapi-examples.js';
 export * from './schemas/common.js';
 export * from './schemas/conditions.js';
 export * from './schemas/enums.js';

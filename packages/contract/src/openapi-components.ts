@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ZodOpenApiResponseObject } from 'zod-openapi';
 import type { PathParamNames } from './endpoint.js';
 import type { Endpoints, OperationId } from './endpoints.js';
-import { limits } from './formats.js';
+import { DateTime, limits, Uuid } from './formats.js';
 import { type ErrorStatus, errorExamples } from './openapi-examples.js';
 import { ErrorBody, PageQuery } from './schemas/common.js';
 import { ConditionInput } from './schemas/conditions.js';
@@ -107,8 +107,9 @@ const errorResponseSpecs: Readonly<Record<ErrorStatus, ErrorResponseSpec>> = {
   400: {
     id: 'BadRequest',
     description:
-      'The request is invalid: `validation_failed` (a property breaks a rule; `fields` maps dotted body paths ' +
-      'to messages) or `bad_request` (a body that is not JSON; a rule reorder that does not list every rule once).',
+      'The request is invalid: `validation_failed` (a property breaks a rule; `fields` maps dotted paths into ' +
+      'the body, or `cursor`, to messages) or `bad_request` (a body that is not JSON; a rule reorder that does ' +
+      'not list every rule exactly once).',
   },
   401: {
     id: 'Unauthorized',
@@ -126,15 +127,23 @@ const errorResponseSpecs: Readonly<Record<ErrorStatus, ErrorResponseSpec>> = {
   },
   409: {
     id: 'Conflict',
-    description: 'The key is already taken in its parent (`conflict`); `next_actions` points at the existing resource.',
+    description:
+      'The key is already taken in its parent (`conflict`); `next_actions` points at the existing resource.',
   },
   413: { id: 'PayloadTooLarge', description: 'The body is larger than 1 MiB (`payload_too_large`).' },
-  415: { id: 'UnsupportedMediaType', description: 'The body is not `application/json` (`unsupported_media_type`).' },
+  415: {
+    id: 'UnsupportedMediaType',
+    description: 'The body is not `application/json` (`unsupported_media_type`).',
+  },
   429: {
     id: 'RateLimited',
-    description: 'Rate limit exceeded (`rate_limited`): retry after `Retry-After` seconds (also in `retry_after`).',
+    description:
+      'Rate limit exceeded (`rate_limited`): retry after `Retry-After` seconds (also in `retry_after`).',
   },
-  500: { id: 'InternalError', description: 'Something unexpected (`internal_error`); the message names the request id.' },
+  500: {
+    id: 'InternalError',
+    description: 'Something unexpected (`internal_error`); the message names the request id.',
+  },
 };
 
 export function isErrorStatus(status: number): status is ErrorStatus {
@@ -154,7 +163,9 @@ export function errorResponses(docsBaseUrl: string): Record<ErrorStatus, ZodOpen
         id: spec.id,
         description: spec.description,
         headers: status === '429' ? { ...commonHeaders(), ...headerRefs(['Retry-After']) } : commonHeaders(),
-        content: { 'application/json': { schema: ErrorBody, examples: examples[Number(status) as ErrorStatus] } },
+        content: {
+          'application/json': { schema: ErrorBody, examples: examples[Number(status) as ErrorStatus] },
+        },
       },
     ],
   );
@@ -169,6 +180,9 @@ type SchemaObject = Record<string, unknown>;
  * the integer it is meant to be. Keyed by the schema object itself, so a rename cannot detach it.
  */
 const documentedForms = new Map<unknown, SchemaObject>([
+  // The patterns behind these two are what `format` says; repeating them everywhere only adds noise.
+  [Uuid, { type: 'string', format: 'uuid' }],
+  [DateTime, { type: 'string', format: 'date-time' }],
   [
     PageQuery.shape.limit,
     {
@@ -194,7 +208,13 @@ const documentedForms = new Map<unknown, SchemaObject>([
 ]);
 
 /** zod-openapi's document-wide override: replace a rendered schema by its documented form. */
-export function applyDocumentedForm({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: SchemaObject }) {
+export function applyDocumentedForm({
+  zodSchema,
+  jsonSchema,
+}: {
+  zodSchema: unknown;
+  jsonSchema: SchemaObject;
+}) {
   const form = documentedForms.get(zodSchema);
   if (!form) return;
   for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];

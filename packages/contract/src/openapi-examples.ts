@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { Endpoints, OperationId } from './endpoints.js';
-import { type ErrorBody, errorStatus } from './schemas/common.js';
+import type { ErrorBody, errorStatus } from './schemas/common.js';
+import type { ConditionGroupInput } from './schemas/conditions.js';
 import { FlagCreateBody } from './schemas/flag.js';
 import { validateInput } from './validation.js';
 
@@ -14,7 +15,9 @@ export type BodyOperationId = {
   [Operation in OperationId]: Endpoints[Operation] extends { body: z.ZodType } ? Operation : never;
 }[OperationId];
 
-type BodyOf<Operation extends BodyOperationId> = z.input<Extract<Endpoints[Operation], { body: z.ZodType }>['body']>;
+type BodyOf<Operation extends BodyOperationId> = z.input<
+  Extract<Endpoints[Operation], { body: z.ZodType }>['body']
+>;
 
 export interface NamedExample<Value> {
   readonly summary: string;
@@ -29,7 +32,7 @@ const ids = {
   ruleBeta: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
 } as const;
 
-const checkoutConditionGroups = [
+const checkoutConditionGroups: ConditionGroupInput[] = [
   {
     operator: 'And',
     conditions: [
@@ -37,7 +40,7 @@ const checkoutConditionGroups = [
       { attribute: 'appVersion', operator: 'SemverGreaterThanOrEqual', values: ['2.4.0'], negate: false },
     ],
   },
-] as const;
+];
 
 /** Request body examples by operation; the type makes a missing operation a compile error. */
 export const requestBodyExamples: {
@@ -104,7 +107,12 @@ export const requestBodyExamples: {
   createVariation: {
     treatmentB: {
       summary: 'A third variation of a String flag',
-      value: { key: 'treatment-b', name: 'Treatment B', value: 'two-step', description: 'Address and payment split.' },
+      value: {
+        key: 'treatment-b',
+        name: 'Treatment B',
+        value: 'two-step',
+        description: 'Address and payment split.',
+      },
     },
   },
   updateVariation: {
@@ -131,9 +139,13 @@ export const requestBodyExamples: {
             id: ids.ruleCountry,
             description: 'DACH on recent app versions',
             variationId: ids.variationTreatment,
-            conditionGroups: [...checkoutConditionGroups],
+            conditionGroups: checkoutConditionGroups,
           },
-          { description: 'Beta testers', variationId: ids.variationTreatment, userSegmentId: ids.segmentBeta },
+          {
+            description: 'Beta testers',
+            variationId: ids.variationTreatment,
+            userSegmentId: ids.segmentBeta,
+          },
         ],
       },
     },
@@ -149,12 +161,15 @@ export const requestBodyExamples: {
         description: 'DACH on recent app versions',
         variationId: ids.variationTreatment,
         rolloutPercentage: 50,
-        conditionGroups: [...checkoutConditionGroups],
+        conditionGroups: checkoutConditionGroups,
       },
     },
   },
   reorderRules: {
-    swap: { summary: 'Every rule id of the configuration, once, in the new order', value: { ruleIds: [ids.ruleBeta, ids.ruleCountry] } },
+    swap: {
+      summary: 'Every rule id of the configuration, once, in the new order',
+      value: { ruleIds: [ids.ruleBeta, ids.ruleCountry] },
+    },
   },
   updateRule: {
     replace: {
@@ -165,7 +180,10 @@ export const requestBodyExamples: {
         rolloutPercentage: null,
         userSegmentId: ids.segmentBeta,
         conditionGroups: [
-          { operator: 'Or', conditions: [{ attribute: 'platform', operator: 'Equals', values: ['ios', 'ipados'] }] },
+          {
+            operator: 'Or',
+            conditions: [{ attribute: 'platform', operator: 'Equals', values: ['ios', 'ipados'] }],
+          },
         ],
       },
     },
@@ -179,23 +197,34 @@ export const requestBodyExamples: {
         included: ['user-1842', 'user-2031'],
         excluded: ['user-0007'],
         conditionGroups: [
-          { conditions: [{ attribute: 'email', operator: 'EndsWith', values: ['@acme.test'], negate: false }] },
+          {
+            conditions: [{ attribute: 'email', operator: 'EndsWith', values: ['@acme.test'], negate: false }],
+          },
         ],
       },
     },
   },
   updateSegment: {
-    exclude: { summary: 'Replace the excluded context keys', value: { excluded: ['user-0007', 'user-0042'] } },
+    exclude: {
+      summary: 'Replace the excluded context keys',
+      value: { excluded: ['user-0007', 'user-0042'] },
+    },
   },
   createSdkKey: {
-    server: { summary: 'A key for a backend service', value: { name: 'Checkout service', type: 'ServerSide' } },
+    server: {
+      summary: 'A key for a backend service',
+      value: { name: 'Checkout service', type: 'ServerSide' },
+    },
     client: {
       summary: 'A key for the browser',
       value: { name: 'Storefront web', description: 'Served to browsers.', type: 'ClientSide' },
     },
   },
   updateSdkKey: {
-    rename: { summary: 'Rename an SDK key', value: { name: 'Checkout service (EU)', description: 'eu-central-1' } },
+    rename: {
+      summary: 'Rename an SDK key',
+      value: { name: 'Checkout service (EU)', description: 'eu-central-1' },
+    },
   },
 };
 
@@ -212,8 +241,11 @@ const invalidFlag = validateInput(FlagCreateBody, {
 });
 
 /** Error body examples by status. `docsBaseUrl` is the server's base URL (`docs_url` points there). */
-export function errorExamples(docsBaseUrl: string): Record<ErrorStatus, Record<string, NamedExample<ErrorBody>>> {
-  const docsUrl = (code: keyof typeof errorStatus) => `${docsBaseUrl.replace(/\/+$/, '')}/docs/errors#${code}`;
+export function errorExamples(
+  docsBaseUrl: string,
+): Record<ErrorStatus, Record<string, NamedExample<ErrorBody>>> {
+  const docsUrl = (code: keyof typeof errorStatus) =>
+    `${docsBaseUrl.replace(/\/+$/, '')}/docs/errors#${code}`;
   const validationFailure = invalidFlag.success ? undefined : invalidFlag.failure;
   if (!validationFailure) throw new Error('The validation example must fail validation.');
   return {

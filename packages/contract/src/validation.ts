@@ -39,7 +39,9 @@ export function describeIssues(
     const path = issue.path.length === 0 ? bodyField : issue.path.map(String).join('.');
     const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
     const message = missing ? 'is required' : issue.message;
-    (fields[path] ??= []).push(message);
+    const messages = fields[path] ?? [];
+    messages.push(message);
+    fields[path] = messages;
     for (const suggestion of suggestionsFor(issue, input, knownKeys, missing)) suggestions.add(suggestion);
   }
   const [firstPath, firstMessages] = Object.entries(fields)[0] ?? [bodyField, ['is invalid']];

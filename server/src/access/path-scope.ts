@@ -4,19 +4,19 @@
  */
 import { closestMatches, isUuid, type Role } from '@flagplane/contract';
 import { notFound } from '../domain/api-error.js';
-import {
-  type CollectionName,
-  collectionIndexes,
-  type CollectionRecords,
-  type EnvironmentRecord,
-  type FlagRecord,
-  type OrganizationRecord,
-  type ProjectRecord,
-  type RuleRecord,
-  type SdkKeyRecord,
-  type SegmentRecord,
-  type VariationRecord,
+import type {
+  CollectionName,
+  CollectionRecords,
+  EnvironmentRecord,
+  FlagRecord,
+  OrganizationRecord,
+  ProjectRecord,
+  RuleRecord,
+  SdkKeyRecord,
+  SegmentRecord,
+  VariationRecord,
 } from '../store/records.js';
+import { parentOf } from '../store/memory-state.js';
 import type { StoreView } from '../store/store.js';
 import { canSeeProject, type Principal, roleIn } from './principal.js';
 
@@ -120,9 +120,7 @@ function lookup<C extends CollectionName>(
 ): CollectionRecords[C] | undefined {
   if (!isUuid(value)) return view.findByKey(collection, parentId, value);
   const record = view.get(collection, value);
-  const parentField = collectionIndexes[collection].parent;
-  const recordParent = parentField && record ? (record as Record<string, unknown>)[parentField] : undefined;
-  return recordParent === parentId ? record : undefined;
+  return record && parentOf(collection, record) === parentId ? record : undefined;
 }
 
 function findVariation(flag: FlagRecord, value: string): VariationRecord {

@@ -36,13 +36,17 @@ export class DurableJsonFile implements Adapter<StoreData> {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new Error(`the data file ${this.path} is not valid JSON (${messageOf(error)}); it was left untouched`);
+      throw new Error(
+        `the data file ${this.path} is not valid JSON (${messageOf(error)}); it was left untouched`,
+      );
     }
     let data: StoreData;
     try {
       data = checkStoreData(value);
     } catch (error) {
-      throw new Error(`the data file ${this.path} cannot be used: ${messageOf(error)}; it was left untouched`);
+      throw new Error(
+        `the data file ${this.path} cannot be used: ${messageOf(error)}; it was left untouched`,
+      );
     }
     this.#durableJson = text;
     return data;
@@ -59,7 +63,8 @@ export class DurableJsonFile implements Adapter<StoreData> {
 
   /** A fresh copy of the document as it was last read or durably written. */
   readDurable(): StoreData {
-    if (this.#durableJson === null) throw new Error(`store: nothing of ${this.path} has been read or written`);
+    if (this.#durableJson === null)
+      throw new Error(`store: nothing of ${this.path} has been read or written`);
     return JSON.parse(this.#durableJson) as StoreData;
   }
 

@@ -2,12 +2,14 @@
  * One server per data file: two processes group-committing to the same file would each overwrite the
  * other's writes. The lock is a file `<dataFile>.lock` holding `{pid, hostname, startedAt}`. It is not
  * removed when a process is killed (SIGKILL, OOM, power loss), so a lock whose process no longer runs is
- * stale and is taken over; only a lock of a live process on this host refuses the start.
+ * stale and is taken over; only a lock of a live process on this host refuses the start. Taking over is
+ * the delicate part when several processes start at once; see `removeStaleLock`.
  */
 import { randomUUID } from 'node:crypto';
 import { link, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hasCode } from './errno.js';
 import type { StoreLogger } from './store-logger.js';
 
@@ -30,8 +32,8 @@ interface LockOwner {
  */
 const heldHere = new Set<string>();
 
-/** Takeovers tolerated before giving up: each one means another starter replaced the lock meanwhile. */
-const MAX_TAKEOVERS = 5;
+/** How long a start waits for other starters that are busy taking over a stale lock. */
+const TAKEOVER_TIMEOUT_MS = 5000;
 
 export async function acquireFileLock(dataFile: string, logger?: StoreLogger): Promise<FileLock> {
   const lockPath = `${resolve(dataFile)}.lock`;
@@ -43,29 +45,68 @@ export async function acquireFileLock(dataFile: string, logger?: StoreLogger): P
   const me: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() };
   const content = JSON.stringify(me);
   try {
-    for (let takeovers = 0; ; ) {
+    const deadline = Date.now() + TAKEOVER_TIMEOUT_MS;
+    for (;;) {
       if (await createExclusive(lockPath, content)) return ownedLock(lockPath, content);
       const existing = await readLock(lockPath);
-      if (existing === null) continue; // removed since our attempt: just try again
-      const { owner, text } = existing;
-      if (owner !== null && isRunning(owner)) {
-        throw new Error(
-          `${dataFile} is in use by another process (pid ${owner.pid} on ${owner.hostname}, started ` +
-            `${owner.startedAt}); lock file ${lockPath}. If no Flagplane server is using it, delete the lock file.`,
-        );
+      if (existing !== null) {
+        const { owner } = existing;
+        if (owner !== null && isRunning(owner)) {
+          throw new Error(
+            `${dataFile} is in use by another process (pid ${owner.pid} on ${owner.hostname}, started ` +
+              `${owner.startedAt}); lock file ${lockPath}. If no Flagplane server is using it, delete the lock file.`,
+          );
+        }
+        await removeStaleLock(lockPath, existing.text, content, logger);
       }
-      if (++takeovers > MAX_TAKEOVERS) {
-        throw new Error(`could not take the lock file ${lockPath}: other processes keep replacing it`);
+      if (Date.now() > deadline) {
+        throw new Error(`could not take the lock file ${lockPath}: other starters kept taking it over`);
       }
-      logger?.warn(
-        { lockPath, previousOwner: owner ?? text.slice(0, 200) },
-        owner === null ? 'removing an unreadable lock file' : 'removing the lock file of a process that has ended',
-      );
-      await removeIfUnchanged(lockPath, text);
     }
   } catch (error) {
     heldHere.delete(lockPath);
     throw error;
+  }
+}
+
+/**
+ * Removes the lock file if it still holds `staleText`, as the only process removing locks at that moment.
+ * Without that, two starters that both judged one lock stale could each remove "it", the second one
+ * removing the fresh lock the first had created meanwhile, and both would run. Removal requires holding
+ * the claim `<lock>.takeover` (created exclusively); its holder checks the text and then unlinks. Between
+ * the two nobody else can remove the lock (its owner is gone, other starters wait for the claim), so a
+ * fresh lock is never removed. Returns without removing anything when another starter holds the claim.
+ */
+async function removeStaleLock(
+  lockPath: string,
+  staleText: string,
+  claimContent: string,
+  logger: StoreLogger | undefined,
+): Promise<void> {
+  const claimPath = `${lockPath}.takeover`;
+  if (!(await createExclusive(claimPath, claimContent))) {
+    const claim = await readLock(claimPath);
+    if (claim === null) return; // released meanwhile
+    if (claim.owner !== null && isRunning(claim.owner)) {
+      await sleep(10); // another starter is taking over; its result decides our next attempt
+      return;
+    }
+    // A starter died within the few milliseconds it held the claim. Removing its claim races with other
+    // starters doing the same; that needs a crash inside the claim and concurrent starts to matter.
+    logger?.warn({ claimPath }, 'removing the lock takeover claim of a process that has ended');
+    await removeIfUnchanged(claimPath, claim.text);
+    return;
+  }
+  try {
+    if ((await readLock(lockPath))?.text === staleText) {
+      logger?.warn(
+        { lockPath, previousOwner: parseOwner(staleText) ?? staleText.slice(0, 200) },
+        'removing a lock file left by a process that has ended (or unreadable)',
+      );
+      await unlink(lockPath);
+    }
+  } finally {
+    await rm(claimPath, { force: true });
   }
 }
 
@@ -160,24 +201,23 @@ function isRunning(owner: LockOwner): boolean {
 }
 
 /**
- * Removes a stale lock, unless it changed since we read it. Two starters may both judge the same lock
- * stale; if the first has already replaced it with its own, a plain unlink by the second would delete the
- * first's live lock. So the lock is first renamed to a private name (atomic: only one starter gets a given
- * file) and checked there; a lock that turns out not to be the stale one is put back.
+ * Removes a stale file (a dead starter's claim) unless it changed since we read it: it is renamed to a
+ * private name first (atomic: only one process gets a given file) and checked there; a file that turns
+ * out to be another one (a live starter's fresh claim) is put back.
  */
-async function removeIfUnchanged(lockPath: string, staleText: string): Promise<void> {
-  const grave = `${lockPath}.${process.pid}.${randomUUID()}.stale`;
+async function removeIfUnchanged(path: string, staleText: string): Promise<void> {
+  const grave = `${path}.${process.pid}.${randomUUID()}.stale`;
   try {
-    await rename(lockPath, grave);
+    await rename(path, grave);
   } catch (error) {
     if (hasCode(error, 'ENOENT')) return;
     throw error;
   }
   try {
     if ((await readFile(grave, 'utf8')) !== staleText) {
-      // Not the lock we judged stale: another starter's fresh one. Put it back where it was; if yet
-      // another starter created a lock in this instant, ours to restore loses and that one stands.
-      await link(grave, lockPath).catch((error: unknown) => {
+      // Not the file we judged stale: another starter's fresh one. Put it back where it was; if yet
+      // another starter created one in this instant, that one stands.
+      await link(grave, path).catch((error: unknown) => {
         if (!hasCode(error, 'EEXIST')) throw error;
       });
     }

@@ -17,6 +17,9 @@ async function onDisk(path: string): Promise<StoreData> {
   return JSON.parse(await readFile(path, 'utf8')) as StoreData;
 }
 
+/** Gates still closed when a test ends (opened in afterEach, so a failing test cannot hang close()). */
+const openGates: (() => void)[] = [];
+
 /** Holds every disk write of the adapter until `open()`: lets a test look at the store mid-commit. */
 function gateDiskWrites() {
   const original = DurableJsonFile.prototype.write;
@@ -24,8 +27,12 @@ function gateDiskWrites() {
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
+  openGates.push(open);
   const completed: number[] = [];
-  const spy = vi.spyOn(DurableJsonFile.prototype, 'write').mockImplementation(function (this: DurableJsonFile, data) {
+  const spy = vi.spyOn(DurableJsonFile.prototype, 'write').mockImplementation(function (
+    this: DurableJsonFile,
+    data,
+  ) {
     const written = original.call(this, data); // serializes now, as the real one does
     return gate.then(async () => {
       await written;
@@ -53,6 +60,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  for (const openGate of openGates.splice(0)) openGate();
   vi.restoreAllMocks();
   await Promise.allSettled(opened.splice(0).map((store) => store.close()));
   await rm(dir, { recursive: true, force: true });
@@ -85,7 +93,11 @@ describe('openFileStore', () => {
   it.each([
     ['not JSON', '{"schemaVersion": 1, "flags": {', /not valid JSON/],
     ['empty', '', /not valid JSON/],
-    ['another schema version', JSON.stringify({ ...emptyStoreData(), schemaVersion: 2 }), /schemaVersion is 2/],
+    [
+      'another schema version',
+      JSON.stringify({ ...emptyStoreData(), schemaVersion: 2 }),
+      /schemaVersion is 2/,
+    ],
     ['missing a collection', JSON.stringify({ ...emptyStoreData(), flags: undefined }), /"flags" is missing/],
     ['an array', '[]', /not a JSON object/],
   ])('refuses a file that is %s and leaves it byte-identical', async (_, content, problem) => {
@@ -189,9 +201,11 @@ describe('read', () => {
     const store = await open();
     const spy = vi.spyOn(DurableJsonFile.prototype, 'write');
     let answered = false;
-    const answer = store.read((view) => view.cursorSecret).then(() => {
-      answered = true;
-    });
+    const answer = store
+      .read((view) => view.cursorSecret)
+      .then(() => {
+        answered = true;
+      });
     await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toBe(true);
     await answer;

@@ -38,7 +38,9 @@ export async function openFileStore(options: FileStoreOptions): Promise<Store> {
     try {
       state = new MemoryState(db.data);
     } catch (error) {
-      throw new Error(`the data file ${path} cannot be used: ${(error as Error).message}; it was left untouched`);
+      throw new Error(
+        `the data file ${path} cannot be used: ${(error as Error).message}; it was left untouched`,
+      );
     }
     if (db.data === fresh) {
       await db.write();

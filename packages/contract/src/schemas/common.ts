@@ -2,16 +2,21 @@
 import { z } from 'zod';
 import { limits } from '../formats.js';
 
-export const Action = z.strictObject({
-  allowed: z.boolean(),
-  reason: z.string().nullable(),
-});
+export const Action = z
+  .strictObject({
+    allowed: z.boolean(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'Action' });
 export type Action = z.infer<typeof Action>;
 
 /** An `_actions` object with exactly the keys §14 lists for a resource. */
-export function actionsOf<const Keys extends readonly [string, ...string[]]>(keys: Keys) {
-  const shape = Object.fromEntries(keys.map((key) => [key, Action])) as { [K in Keys[number]]: typeof Action };
-  return z.strictObject(shape);
+export function actionsOf<const Keys extends readonly [string, ...string[]]>(keys: Keys, id?: string) {
+  const shape = Object.fromEntries(keys.map((key) => [key, Action])) as {
+    [K in Keys[number]]: typeof Action;
+  };
+  const actions = z.strictObject(shape);
+  return id ? actions.meta({ id }) : actions;
 }
 
 /** The envelope of every list (§6): `items`, `next_cursor` (null on the last page) and `_actions`. */
@@ -23,13 +28,15 @@ export function pageOf<Item extends z.ZodType, Actions extends z.ZodType>(item: 
   });
 }
 
-export const NoActions = z.strictObject({});
-export const CreateAction = actionsOf(['create']);
+export const NoActions = z.strictObject({}).meta({ id: 'NoActions' });
+export const CreateAction = actionsOf(['create'], 'CreateActions');
 
-export const NextAction = z.strictObject({
-  method: z.string(),
-  path: z.string(),
-});
+export const NextAction = z
+  .strictObject({
+    method: z.string(),
+    path: z.string(),
+  })
+  .meta({ id: 'NextAction' });
 export type NextAction = z.infer<typeof NextAction>;
 
 export const ErrorCode = z.enum([
@@ -48,15 +55,17 @@ export const ErrorCode = z.enum([
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /** The error body (document "Errors" and §15). Keys are frozen snake_case; nulls are omitted. */
-export const ErrorBody = z.strictObject({
-  error: ErrorCode,
-  message: z.string(),
-  docs_url: z.string(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-  retry_after: z.number().int().optional(),
-  did_you_mean: z.array(z.string()).optional(),
-  next_actions: z.array(NextAction).optional(),
-});
+export const ErrorBody = z
+  .strictObject({
+    error: ErrorCode,
+    message: z.string(),
+    docs_url: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+    retry_after: z.number().int().optional(),
+    did_you_mean: z.array(z.string()).optional(),
+    next_actions: z.array(NextAction).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The status each error code is answered with (§15). */

@@ -99,33 +99,40 @@ export const ConditionInput = z
       const problem = conditionValueProblem(condition.operator, value);
       if (problem) context.addIssue({ code: 'custom', message: problem, path: ['values', index] });
     });
-  });
+  })
+  .meta({ id: 'ConditionInput' });
 export type ConditionInput = z.input<typeof ConditionInput>;
 
-export const ConditionGroupInput = z.object({
-  operator: GroupOperator.nullish().transform((operator) => operator ?? 'And'),
-  conditions: z
-    .array(ConditionInput)
-    .max(limits.conditionsPerGroup, `a group holds at most ${limits.conditionsPerGroup} conditions`)
-    .nullish()
-    .transform((conditions) => conditions ?? []),
-});
+export const ConditionGroupInput = z
+  .object({
+    operator: GroupOperator.nullish().transform((operator) => operator ?? 'And'),
+    conditions: z
+      .array(ConditionInput)
+      .max(limits.conditionsPerGroup, `a group holds at most ${limits.conditionsPerGroup} conditions`)
+      .nullish()
+      .transform((conditions) => conditions ?? []),
+  })
+  .meta({ id: 'ConditionGroupInput' });
 export type ConditionGroupInput = z.input<typeof ConditionGroupInput>;
 
 export const ConditionGroupsInput = z
   .array(ConditionGroupInput)
   .max(limits.conditionGroupsPerRule, `at most ${limits.conditionGroupsPerRule} condition groups`);
 
-export const Condition = z.strictObject({
-  attribute: z.string(),
-  operator: ConditionOperator,
-  values: z.array(z.string()),
-  negate: z.boolean(),
-});
+export const Condition = z
+  .strictObject({
+    attribute: z.string(),
+    operator: ConditionOperator,
+    values: z.array(z.string()),
+    negate: z.boolean(),
+  })
+  .meta({ id: 'Condition' });
 export type Condition = z.infer<typeof Condition>;
 
-export const ConditionGroup = z.strictObject({
-  operator: GroupOperator,
-  conditions: z.array(Condition),
-});
+export const ConditionGroup = z
+  .strictObject({
+    operator: GroupOperator,
+    conditions: z.array(Condition),
+  })
+  .meta({ id: 'ConditionGroup' });
 export type ConditionGroup = z.infer<typeof ConditionGroup>;

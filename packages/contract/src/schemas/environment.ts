@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Color, EnvironmentKey, limits, Name, SortOrder, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 
-export const EnvironmentActions = actionsOf(['update', 'delete', 'createSdkKey']);
+export const EnvironmentActions = actionsOf(['update', 'delete', 'createSdkKey'], 'EnvironmentActions');
 
 const environmentFields = {
   id: Uuid,
@@ -54,4 +54,7 @@ export const defaultProjectEnvironments = [
 export const ProjectEnvironmentsInput = z
   .array(EnvironmentCreateBody)
   .min(1, 'a project needs at least one environment')
-  .max(limits.environmentsPerProjectCreation, `at most ${limits.environmentsPerProjectCreation} environments`);
+  .max(
+    limits.environmentsPerProjectCreation,
+    `at most ${limits.environmentsPerProjectCreation} environments`,
+  );

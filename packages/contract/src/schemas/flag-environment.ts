@@ -37,7 +37,9 @@ export type Rule = z.infer<typeof Rule>;
 
 export const RuleReorderBody = z
   .object({
-    ruleIds: z.array(Uuid).max(limits.rulesPerConfiguration, `at most ${limits.rulesPerConfiguration} rule ids`),
+    ruleIds: z
+      .array(Uuid)
+      .max(limits.rulesPerConfiguration, `at most ${limits.rulesPerConfiguration} rule ids`),
   })
   .meta({ id: 'RuleReorderBody' });
 export type RuleReorderBody = z.input<typeof RuleReorderBody>;
@@ -68,7 +70,11 @@ export const PercentageRolloutInput = z.array(WeightInput).superRefine((weights,
   const seen = new Set<string>();
   weights.forEach((entry, index) => {
     if (seen.has(entry.variationId)) {
-      context.addIssue({ code: 'custom', path: [index, 'variationId'], message: 'each variation may appear once' });
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'variationId'],
+        message: 'each variation may appear once',
+      });
     }
     seen.add(entry.variationId);
   });
@@ -76,7 +82,10 @@ export const PercentageRolloutInput = z.array(WeightInput).superRefine((weights,
   if (total !== 100) context.addIssue({ code: 'custom', message: `weights must sum to 100, not ${total}` });
 });
 
-export const FlagEnvironmentActions = actionsOf(['update', 'toggle', 'createRule', 'reorderRules']);
+export const FlagEnvironmentActions = actionsOf(
+  ['update', 'toggle', 'createRule', 'reorderRules'],
+  'FlagEnvironmentActions',
+);
 
 export const FlagEnvironment = z
   .strictObject({
@@ -105,7 +114,10 @@ export const FlagEnvironmentUpdateBody = z
     percentageRollout: PercentageRolloutInput.nullish(),
     prerequisites: z
       .array(PrerequisiteInput)
-      .max(limits.prerequisitesPerConfiguration, `at most ${limits.prerequisitesPerConfiguration} prerequisites`)
+      .max(
+        limits.prerequisitesPerConfiguration,
+        `at most ${limits.prerequisitesPerConfiguration} prerequisites`,
+      )
       .nullish(),
     rules: z
       .array(RuleBody.extend({ id: Uuid.nullish() }))

@@ -4,7 +4,7 @@ import { actionsOf, CreateAction, pageOf } from './common.js';
 import { FlagType, Staleness } from './enums.js';
 import { variationValueProblem } from './variation-value.js';
 
-export const VariationActions = actionsOf(['update', 'delete']);
+export const VariationActions = actionsOf(['update', 'delete'], 'VariationActions');
 
 const variationFields = {
   id: Uuid,
@@ -48,7 +48,10 @@ export const VariationUpdateBody = z
   .meta({ id: 'VariationUpdateBody' });
 export type VariationUpdateBody = z.input<typeof VariationUpdateBody>;
 
-export const FlagActions = actionsOf(['update', 'archive', 'restore', 'delete', 'createVariation']);
+export const FlagActions = actionsOf(
+  ['update', 'archive', 'restore', 'delete', 'createVariation'],
+  'FlagActions',
+);
 
 const flagListFields = {
   id: Uuid,
@@ -116,12 +119,21 @@ export const FlagCreateBody = z
     const seenValues = new Set<string>();
     variations.forEach((variation, index) => {
       const problem = variationValueProblem(body.type, variation.value);
-      if (problem) context.addIssue({ code: 'custom', path: ['variations', index, 'value'], message: problem });
+      if (problem)
+        context.addIssue({ code: 'custom', path: ['variations', index, 'value'], message: problem });
       if (seenKeys.has(variation.key)) {
-        context.addIssue({ code: 'custom', path: ['variations', index, 'key'], message: `duplicate key "${variation.key}"` });
+        context.addIssue({
+          code: 'custom',
+          path: ['variations', index, 'key'],
+          message: `duplicate key "${variation.key}"`,
+        });
       }
       if (seenValues.has(variation.value)) {
-        context.addIssue({ code: 'custom', path: ['variations', index, 'value'], message: 'duplicate value' });
+        context.addIssue({
+          code: 'custom',
+          path: ['variations', index, 'value'],
+          message: 'duplicate value',
+        });
       }
       seenKeys.add(variation.key);
       seenValues.add(variation.value);
@@ -163,7 +175,9 @@ const QueryText = z.union([z.string(), z.array(z.string())]).optional();
  */
 export const FlagListQuery = z
   .object({
-    search: QueryText.transform(firstString).meta({ description: 'Case-insensitive substring of key or name.' }),
+    search: QueryText.transform(firstString).meta({
+      description: 'Case-insensitive substring of key or name.',
+    }),
     tag: QueryText.transform(firstString).meta({ description: 'An exact tag.' }),
     type: QueryText.transform((raw) => typeByLowerName.get(firstString(raw)?.toLowerCase() ?? '')).meta({
       description: 'A flag type, case-insensitive; an unrecognized value is ignored.',

@@ -3,7 +3,7 @@ import { DateTime, Uuid } from '../formats.js';
 import { actionsOf, NoActions, pageOf } from './common.js';
 import { OrganizationPlan } from './enums.js';
 
-export const OrganizationActions = actionsOf(['createProject']);
+export const OrganizationActions = actionsOf(['createProject'], 'OrganizationActions');
 
 const organizationFields = {
   id: Uuid,

@@ -3,7 +3,10 @@ import { DateTime, Description, Name, ProjectKey, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ProjectEnvironmentsInput } from './environment.js';
 
-export const ProjectActions = actionsOf(['update', 'delete', 'createEnvironment', 'createFlag', 'createSegment']);
+export const ProjectActions = actionsOf(
+  ['update', 'delete', 'createEnvironment', 'createFlag', 'createSegment'],
+  'ProjectActions',
+);
 
 const projectFields = {
   id: Uuid,
@@ -19,7 +22,9 @@ export const Project = z
 export type Project = z.infer<typeof Project>;
 
 /** List rows: `updatedAt` is always null there (document). */
-export const ProjectListItem = z.strictObject({ ...projectFields, updatedAt: z.null() }).meta({ id: 'ProjectListItem' });
+export const ProjectListItem = z
+  .strictObject({ ...projectFields, updatedAt: z.null() })
+  .meta({ id: 'ProjectListItem' });
 export type ProjectListItem = z.infer<typeof ProjectListItem>;
 
 export const ProjectPage = pageOf(ProjectListItem, CreateAction).meta({ id: 'ProjectPage' });

@@ -3,7 +3,7 @@ import { DateTime, Description, Name, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { SdkKeyType } from './enums.js';
 
-export const SdkKeyActions = actionsOf(['update', 'revoke']);
+export const SdkKeyActions = actionsOf(['update', 'revoke'], 'SdkKeyActions');
 
 const sdkKeyFields = {
   id: Uuid,

@@ -3,7 +3,7 @@ import { DateTime, Description, limits, Name, SegmentKey, Uuid } from '../format
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ConditionGroup, ConditionGroupsInput } from './conditions.js';
 
-export const SegmentActions = actionsOf(['update', 'delete']);
+export const SegmentActions = actionsOf(['update', 'delete'], 'SegmentActions');
 
 const ContextKeys = z
   .array(z.string().min(1, 'must not be empty').max(limits.conditionValueLength))

@@ -1,8 +1,18 @@
-/** What a flag's configuration is before anyone changes it (§8). */
+/** What a flag and its configurations are before anyone changes them (§8). */
 import type { FlagConfigurationRecord, FlagRecord, VariationRecord } from '../../store/records.js';
+import type { VariationDeclaration } from '../variations/variation-record.js';
+
+/** A Boolean flag created without `variations` gets these, in this order. */
+export const booleanVariations: readonly VariationDeclaration[] = [
+  { key: 'true', name: 'On', value: 'true' },
+  { key: 'false', name: 'Off', value: 'false' },
+];
 
 /** The default variation when none is named: the `false` of a Boolean flag, else the first. */
-export function fallbackDefaultVariation(variations: readonly VariationRecord[], type: FlagRecord['type']): VariationRecord {
+export function fallbackDefaultVariation(
+  variations: readonly VariationRecord[],
+  type: FlagRecord['type'],
+): VariationRecord {
   const chosen = type === 'Boolean' ? variations.find((variation) => variation.value === 'false') : undefined;
   return chosen ?? variations[0]!;
 }

@@ -1,0 +1,195 @@
+/**
+ * The OpenAPI 3.1 document, built from the endpoint table and its zod schemas: one interpreter of the
+ * table among others (the server's routes, the SDK). `scripts/generate-openapi.mjs` writes it to
+ * `openapi.json`; the server can serve it with its own `servers`.
+ */
+import { z } from 'zod';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiParameters,
+  type ZodOpenApiPathItemObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import type { Endpoint, HttpMethod } from './endpoint.js';
+import { type Endpoints, endpoints, errorStatusesOf, type OperationId } from './endpoints.js';
+import {
+  applyDocumentedForm,
+  commonHeaders,
+  errorResponses,
+  headerComponents,
+  isErrorStatus,
+  pathParameters,
+  securityScheme,
+  securitySchemeName,
+} from './openapi-components.js';
+import { type BodyOperationId, requestBodyExamples } from './openapi-examples.js';
+
+export interface OpenApiServer {
+  readonly url: string;
+  readonly description?: string;
+}
+
+export interface OpenApiDocumentOptions {
+  /**
+   * Where the API is served. The first URL is also the base of `docs_url` in the error examples.
+   * @default the reference server on http://127.0.0.1:4000
+   */
+  readonly servers?: readonly OpenApiServer[];
+}
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+export const defaultOpenApiServer: OpenApiServer = {
+  url: 'http://127.0.0.1:4000',
+  description: 'The reference server on its default address.',
+};
+
+type Resource = Endpoints[OperationId]['resource'];
+
+/** One tag per resource of the table, in the table's order. */
+const tagDescriptions: Readonly<Record<Resource, string>> = {
+  me: 'The caller: a user or a service token.',
+  orgs: 'Organizations (read-only over the API).',
+  projects: 'Projects of an organization.',
+  environments: 'Environments of a project.',
+  flags: 'Feature flags of a project.',
+  variations: 'The variations of a flag.',
+  flagEnvironments: "A flag's configuration in each environment of its project.",
+  rules: "The ordered targeting rules of a flag's configuration in one environment.",
+  segments: 'Reusable sets of context keys and conditions.',
+  sdkKeys: 'SDK keys of an environment; key material is shown once, at creation.',
+};
+
+const documentDescription = [
+  'Feature flags organised as organization > project > environment: flags, variations, per-environment',
+  'configuration, targeting rules, segments and SDK keys.',
+  '',
+  '- **Authentication**: every operation needs `Authorization: Bearer <token>` (a personal access token',
+  '  `fp_pat_…` or a service token `fp_svc_…`). Reads need the role Viewer, changes Member, deleting a',
+  '  project Admin.',
+  '- **Identifiers**: `{org}` is a slug or an id; `{project}`, `{env}`, `{flag}`, `{variation}` and',
+  '  `{segment}` are keys or ids; `{sdkKey}` and `{ruleId}` are ids. Ids are UUIDs; keys never look like one.',
+  '- **Pagination**: lists answer `{items, next_cursor, _actions}`; pass `next_cursor` back as `cursor`.',
+  '  `limit` is clamped into 1–200 (default 50).',
+  '- **Errors**: `{error, message, docs_url}` plus `fields`, `retry_after`, `did_you_mean` or `next_actions`',
+  '  where they apply; keys are snake_case and null keys are omitted.',
+  '- **Rate limits**: every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and',
+  '  `X-RateLimit-Reset`; a 429 adds `Retry-After`.',
+].join('\n');
+
+const successDescriptions: Readonly<Record<Endpoint['success']['status'], string>> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content: the change is applied; the answer has no body',
+};
+
+export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
+  const servers = options.servers ?? [defaultOpenApiServer];
+  const errors = errorResponses(servers[0]?.url ?? defaultOpenApiServer.url);
+  const paths: ZodOpenApiPathsObject = {};
+  for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][]) {
+    const pathItem: ZodOpenApiPathItemObject = paths[endpoint.path] ?? {};
+    paths[endpoint.path] = pathItem;
+    const method = endpoint.method.toLowerCase() as Lowercase<HttpMethod>;
+    const responses: ZodOpenApiResponsesObject = { [endpoint.success.status]: successResponse(endpoint) };
+    for (const status of errorStatusesOf(endpoint)) {
+      if (!isErrorStatus(status)) throw new Error(`${operationId}: no error response for status ${status}`);
+      responses[`${status}`] = errors[status];
+    }
+    pathItem[method] = operation(operationId, endpoint, responses);
+  }
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Flagplane API',
+        version: '1.0.0',
+        description: documentDescription,
+        license: { name: 'MIT', identifier: 'MIT' },
+      },
+      servers: servers.map((server) => ({ ...server })),
+      security: [{ [securitySchemeName]: [] }],
+      tags: [...new Set(Object.values(endpoints).map((endpoint) => endpoint.resource))].map((name) => ({
+        name,
+        description: tagDescriptions[name],
+      })),
+      paths,
+      components: {
+        securitySchemes: { [securitySchemeName]: { ...securityScheme } },
+        headers: structuredClone(headerComponents) as Record<string, Record<string, unknown>>,
+      },
+    },
+    { override: applyDocumentedForm },
+  );
+}
+
+function operation(
+  operationId: OperationId,
+  endpoint: Endpoint,
+  responses: ZodOpenApiResponsesObject,
+): ZodOpenApiOperationObject {
+  return {
+    operationId,
+    summary: endpoint.summary,
+    description: operationDescription(endpoint),
+    tags: [endpoint.resource],
+    requestParams: requestParameters(operationId, endpoint),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: endpoint.body,
+                examples: requestBodyExamples[operationId as BodyOperationId],
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function operationDescription(endpoint: Endpoint): string {
+  const lines = [
+    endpoint.minimumRole ? `Minimum role: ${endpoint.minimumRole}.` : 'Any authenticated caller.',
+  ];
+  if (endpoint.method !== 'GET' && endpoint.idempotent) lines.push('Idempotent: safe to retry.');
+  return lines.join(' ');
+}
+
+function successResponse(endpoint: Endpoint) {
+  const { status, schema } = endpoint.success;
+  const id = schema ? z.globalRegistry.get(schema)?.id : undefined;
+  return {
+    description: id ? `${successDescriptions[status]}: ${id}` : successDescriptions[status],
+    headers: commonHeaders(),
+    ...(schema ? { content: { 'application/json': { schema } } } : {}),
+  };
+}
+
+/** The `{name}` segments of the path (shared parameter components) and the query schema's properties. */
+function requestParameters(operationId: OperationId, endpoint: Endpoint): ZodOpenApiParameters {
+  const parameters: ZodOpenApiParameters = {};
+  const path: Record<string, z.ZodString> = {};
+  for (const [, name = ''] of endpoint.path.matchAll(/\{([^}]+)\}/g)) {
+    const parameter = pathParameters[name as keyof typeof pathParameters];
+    if (!parameter) throw new Error(`${operationId}: no description of the path parameter {${name}}`);
+    path[name] = parameter;
+  }
+  if (Object.keys(path).length > 0) parameters.path = z.object(path);
+  if (endpoint.query) {
+    if (!(endpoint.query instanceof z.ZodObject))
+      throw new Error(`${operationId}: the query schema must be an object`);
+    parameters.query = endpoint.query;
+  }
+  return parameters;
+}
+
+/** The bytes of `openapi.json`: 2-space indentation and a trailing newline, the same on every run. */
+export function serializeOpenApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

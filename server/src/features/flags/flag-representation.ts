@@ -1,0 +1,62 @@
+/** Flags on the wire: the list item, and the detail with variations, staleness and `_actions` (§8, §14). */
+import { type Flag, type FlagListItem, limits, type NestedVariation, type Role } from '@flagplane/contract';
+import { actionFor } from '../../access/actions.js';
+import type { FlagRecord, VariationRecord } from '../../store/records.js';
+import type { StoreView } from '../../store/store.js';
+import { archivedReason } from './archived-flag-guard.js';
+import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
+import { flagStaleness } from './flag-staleness.js';
+
+export function toFlagListItem(flag: FlagRecord): FlagListItem {
+  return {
+    id: flag.id,
+    key: flag.key,
+    name: flag.name,
+    type: flag.type,
+    isArchived: flag.isArchived,
+    clientSideVisible: flag.clientSideVisible,
+    tags: [...flag.tags],
+    createdAt: flag.createdAt,
+    updatedAt: flag.updatedAt,
+  };
+}
+
+export function toNestedVariation(variation: VariationRecord): NestedVariation {
+  return {
+    id: variation.id,
+    key: variation.key,
+    name: variation.name,
+    value: variation.value,
+    description: variation.description,
+  };
+}
+
+export function toFlag(store: StoreView, flag: FlagRecord, role: Role, now: string): Flag {
+  const dependants = flagsRequiring(store, flag);
+  const liveDependants = dependants.filter((dependant) => !dependant.isArchived);
+  return {
+    ...toFlagListItem(flag),
+    description: flag.description,
+    variations: flag.variations.map(toNestedVariation),
+    staleness: flagStaleness(flag, now),
+    _actions: {
+      update: actionFor(role, 'Member', flag.isArchived && archivedReason),
+      archive: actionFor(
+        role,
+        'Member',
+        flag.isArchived && 'The flag is already archived.',
+        dependantsReason(liveDependants),
+      ),
+      restore: actionFor(role, 'Member', !flag.isArchived && 'The flag is not archived.'),
+      delete: actionFor(role, 'Member', dependantsReason(dependants)),
+      createVariation: actionFor(
+        role,
+        'Member',
+        flag.isArchived && archivedReason,
+        flag.type === 'Boolean' && 'Boolean flags have exactly two variations.',
+        flag.variations.length >= limits.variationsPerFlag &&
+          `The flag has the maximum of ${limits.variationsPerFlag} variations.`,
+      ),
+    },
+  };
+}
