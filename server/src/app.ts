@@ -73,14 +73,19 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
 }
 
 function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
-  return typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function';
+  return (
+    typeof logger === 'object' && logger !== null && typeof (logger as FastifyBaseLogger).child === 'function'
+  );
 }
 
 /** Tokens and SDK keys never reach the logs (§5): the Authorization header is redacted everywhere. */
 function withRedaction(logger: Record<string, unknown> | boolean): Record<string, unknown> | boolean {
   if (logger === false) return false;
   const base = logger === true ? {} : logger;
-  return { ...base, redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' } };
+  return {
+    ...base,
+    redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+  };
 }
 
 declare module 'fastify' {

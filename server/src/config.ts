@@ -31,7 +31,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = integer(env, 'PORT', 4000, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
-  const baseUrl = env.FLAGPLANE_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const baseUrl =
+    env.FLAGPLANE_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
     throw new ConfigError(`FLAGPLANE_BASE_URL must be an http(s) URL; got "${baseUrl}".`);
   }

@@ -1,5 +1,5 @@
 export { type BuildServerOptions, buildServer } from './app.js';
-export { type ServerConfig, readConfig } from './config.js';
+export { readConfig, type ServerConfig } from './config.js';
 export { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 export type { IdentityDocument } from './identity/identity-document.js';
 export { openFileStore } from './store/file-store.js';

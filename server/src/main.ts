@@ -31,10 +31,15 @@ async function loadIdentityFile(path: string): Promise<unknown> {
 async function main(): Promise<void> {
   const config = readConfig();
   const store: Store =
-    config.dataPath === ':memory:' ? createMemoryStore() : await openFileStore({ path: resolve(config.dataPath) });
+    config.dataPath === ':memory:'
+      ? createMemoryStore()
+      : await openFileStore({ path: resolve(config.dataPath) });
   try {
     if (config.identitiesPath) {
-      const document = parseIdentityDocument(await loadIdentityFile(config.identitiesPath), config.identitiesPath);
+      const document = parseIdentityDocument(
+        await loadIdentityFile(config.identitiesPath),
+        config.identitiesPath,
+      );
       await applyIdentities(store, document, new Date());
     } else {
       const token = await bootstrapIfEmpty(store, new Date());
@@ -77,6 +82,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof IdentityError;
-  process.stderr.write(`flagplane-server: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+  process.stderr.write(
+    `flagplane-server: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
+  );
   process.exit(1);
 });

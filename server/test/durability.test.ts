@@ -18,7 +18,10 @@ let env: Record<string, string>;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'flagplane-durability-'));
   await writeFile(join(directory, 'identities.json'), JSON.stringify(identities));
-  env = { FLAGPLANE_DATA: join(directory, 'data.json'), FLAGPLANE_IDENTITIES: join(directory, 'identities.json') };
+  env = {
+    FLAGPLANE_DATA: join(directory, 'data.json'),
+    FLAGPLANE_IDENTITIES: join(directory, 'identities.json'),
+  };
 });
 afterAll(() => rm(directory, { recursive: true, force: true }));
 
@@ -29,7 +32,10 @@ async function liveFlagKeys(server: RunningServer): Promise<Set<string>> {
   let cursor: string | null = null;
   do {
     const url = `${server.baseUrl}/api/v1/orgs/acme/projects/durable/flags?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page = (await (await fetch(url, { headers })).json()) as { items: { key: string }[]; next_cursor: string | null };
+    const page = (await (await fetch(url, { headers })).json()) as {
+      items: { key: string }[];
+      next_cursor: string | null;
+    };
     for (const flag of page.items) keys.add(flag.key);
     cursor = page.next_cursor;
   } while (cursor);
@@ -39,7 +45,15 @@ async function liveFlagKeys(server: RunningServer): Promise<Set<string>> {
 describe('durability (§18)', () => {
   it(`keeps every acknowledged write across ${rounds} SIGKILLs under ${writers} concurrent writers`, async () => {
     let server = await startServerProcess(env);
-    expect((await fetch(`${server.baseUrl}/api/v1/orgs/acme/projects`, { method: 'POST', headers, body: JSON.stringify({ key: 'durable' }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${server.baseUrl}/api/v1/orgs/acme/projects`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ key: 'durable' }),
+        })
+      ).status,
+    ).toBe(201);
     const acknowledged = new Set<string>();
     for (let round = 0; round < rounds; round++) {
       let stop = false;

@@ -27,14 +27,41 @@ export const identities: IdentityDocument = {
     { slug: 'globex', name: 'Globex', plan: 'Solo' },
   ],
   users: [
-    { email: 'owner@acme.test', name: 'Olive Owner', emailVerified: true, memberships: { acme: 'Owner' }, tokens: [tokens.owner] },
+    {
+      email: 'owner@acme.test',
+      name: 'Olive Owner',
+      emailVerified: true,
+      memberships: { acme: 'Owner' },
+      tokens: [tokens.owner],
+    },
     { email: 'admin@acme.test', name: 'Ada Admin', memberships: { acme: 'Admin' }, tokens: [tokens.admin] },
-    { email: 'member@acme.test', name: 'Max Member', memberships: { acme: 'Member' }, tokens: [tokens.member] },
-    { email: 'viewer@acme.test', name: 'Vic Viewer', memberships: { acme: 'Viewer' }, tokens: [tokens.viewer] },
-    { email: 'owner@globex.test', name: 'Gus Globex', memberships: { globex: 'Owner' }, tokens: [tokens.outsider] },
+    {
+      email: 'member@acme.test',
+      name: 'Max Member',
+      memberships: { acme: 'Member' },
+      tokens: [tokens.member],
+    },
+    {
+      email: 'viewer@acme.test',
+      name: 'Vic Viewer',
+      memberships: { acme: 'Viewer' },
+      tokens: [tokens.viewer],
+    },
+    {
+      email: 'owner@globex.test',
+      name: 'Gus Globex',
+      memberships: { globex: 'Owner' },
+      tokens: [tokens.outsider],
+    },
   ],
   serviceTokens: [
-    { name: 'deploy-bot', organization: 'acme', role: 'Member', projectScope: ['web'], token: tokens.scopedBot },
+    {
+      name: 'deploy-bot',
+      organization: 'acme',
+      role: 'Member',
+      projectScope: ['web'],
+      token: tokens.scopedBot,
+    },
     { name: 'admin-bot', organization: 'acme', role: 'Admin', token: tokens.adminBot },
   ],
 };
@@ -42,7 +69,12 @@ export const identities: IdentityDocument = {
 export interface TestServer {
   readonly app: FastifyInstance;
   /** Sends a request as `caller` (JSON body when given) and checks any error body against the contract. */
-  call(caller: Caller | null, method: InjectOptions['method'], url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    caller: Caller | null,
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -72,7 +104,10 @@ export async function startTestServer(options: BuildServerOptions = {}): Promise
 
 /** A project `web` with a Boolean flag `new-checkout` and a String flag `banner-text`, as `owner`. */
 export async function seedWebProject(server: TestServer): Promise<void> {
-  const created = await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'web', name: 'Web' });
+  const created = await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', {
+    key: 'web',
+    name: 'Web',
+  });
   expect(created.statusCode).toBe(201);
   const flag = await server.call('owner', 'POST', '/api/v1/orgs/acme/projects/web/flags', {
     key: 'new-checkout',

@@ -23,13 +23,20 @@ describe('authentication (§5)', () => {
       headers: authorization ? { authorization } : {},
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ error: 'unauthorized', docs_url: 'http://127.0.0.1:4000/docs/errors#unauthorized' });
+    expect(response.json()).toMatchObject({
+      error: 'unauthorized',
+      docs_url: 'http://127.0.0.1:4000/docs/errors#unauthorized',
+    });
     expect(response.headers['x-ratelimit-limit']).toBe('600');
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 
   it('accepts the scheme case-insensitively', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `bearer ${tokens.owner}` } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `bearer ${tokens.owner}` },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

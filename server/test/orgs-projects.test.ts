@@ -13,12 +13,22 @@ afterAll(() => server.close());
 describe('GET /me', () => {
   it('describes a user', async () => {
     const body = (await server.call('owner', 'GET', '/api/v1/me')).json();
-    expect(body).toMatchObject({ type: 'user', name: 'Olive Owner', email: 'owner@acme.test', emailVerified: true });
+    expect(body).toMatchObject({
+      type: 'user',
+      name: 'Olive Owner',
+      email: 'owner@acme.test',
+      emailVerified: true,
+    });
   });
 
   it('describes a scoped service token with its projectScope, and omits it for an unrestricted one', async () => {
     const scoped = (await server.call('scopedBot', 'GET', '/api/v1/me')).json();
-    expect(scoped).toMatchObject({ type: 'service_token', name: 'deploy-bot', role: 'Member', projectScope: ['web'] });
+    expect(scoped).toMatchObject({
+      type: 'service_token',
+      name: 'deploy-bot',
+      role: 'Member',
+      projectScope: ['web'],
+    });
     expect(scoped).not.toHaveProperty('email');
     const unrestricted = (await server.call('adminBot', 'GET', '/api/v1/me')).json();
     expect(unrestricted).not.toHaveProperty('projectScope');
@@ -49,17 +59,25 @@ describe('organizations', () => {
 
   it('tells a viewer it may not create projects, and why', async () => {
     const org = (await server.call('viewer', 'GET', '/api/v1/orgs/acme')).json();
-    expect(org._actions.createProject).toEqual({ allowed: false, reason: 'Requires role Member; you have Viewer.' });
+    expect(org._actions.createProject).toEqual({
+      allowed: false,
+      reason: 'Requires role Member; you have Viewer.',
+    });
   });
 });
 
 describe('projects (§7)', () => {
   it('creates a project with development and production by default', async () => {
-    const response = await server.call('member', 'POST', '/api/v1/orgs/acme/projects', { key: 'api', description: '' });
+    const response = await server.call('member', 'POST', '/api/v1/orgs/acme/projects', {
+      key: 'api',
+      description: '',
+    });
     expect(response.statusCode).toBe(201);
     const project = Project.parse(response.json());
     expect(project).toMatchObject({ key: 'api', name: 'api', description: null, updatedAt: null });
-    const environments = (await server.call('member', 'GET', '/api/v1/orgs/acme/projects/api/environments')).json();
+    const environments = (
+      await server.call('member', 'GET', '/api/v1/orgs/acme/projects/api/environments')
+    ).json();
     expect(environments.items).toEqual([
       { id: expect.any(String), key: 'development', name: 'development', color: '#22c55e', sortOrder: 0 },
       { id: expect.any(String), key: 'production', name: 'production', color: '#ef4444', sortOrder: 1 },
@@ -72,8 +90,15 @@ describe('projects (§7)', () => {
       environments: [{ key: 'staging', color: '#ABCDEF' }, { key: 'live' }],
     });
     expect(response.statusCode).toBe(201);
-    const environments = (await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/svc/environments')).json();
-    expect(environments.items.map((environment: { key: string; color: string }) => [environment.key, environment.color])).toEqual([
+    const environments = (
+      await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/svc/environments')
+    ).json();
+    expect(
+      environments.items.map((environment: { key: string; color: string }) => [
+        environment.key,
+        environment.color,
+      ]),
+    ).toEqual([
       ['staging', '#abcdef'],
       ['live', '#6b7280'],
     ]);
@@ -129,7 +154,9 @@ describe('projects (§7)', () => {
     expect(page._actions.create.allowed).toBe(false);
     expect((await server.call('scopedBot', 'GET', '/api/v1/orgs/acme/projects/mobile')).statusCode).toBe(404);
     const mobile = (await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/mobile')).json();
-    expect((await server.call('scopedBot', 'GET', `/api/v1/orgs/acme/projects/${mobile.id}`)).statusCode).toBe(404);
+    expect(
+      (await server.call('scopedBot', 'GET', `/api/v1/orgs/acme/projects/${mobile.id}`)).statusCode,
+    ).toBe(404);
     const create = await server.call('scopedBot', 'POST', '/api/v1/orgs/acme/projects', { key: 'sneaky' });
     expect(create.statusCode).toBe(403);
     expect(create.json().error).toBe('forbidden');
@@ -137,10 +164,15 @@ describe('projects (§7)', () => {
 
   it('lets only an Admin delete a project, and removes everything in it', async () => {
     await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'doomed' });
-    await server.call('owner', 'POST', '/api/v1/orgs/acme/projects/doomed/flags', { key: 'f', type: 'Boolean' });
+    await server.call('owner', 'POST', '/api/v1/orgs/acme/projects/doomed/flags', {
+      key: 'f',
+      type: 'Boolean',
+    });
     expect((await server.call('member', 'DELETE', '/api/v1/orgs/acme/projects/doomed')).statusCode).toBe(403);
     expect((await server.call('admin', 'DELETE', '/api/v1/orgs/acme/projects/doomed')).statusCode).toBe(204);
-    expect((await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/doomed/flags/f')).statusCode).toBe(404);
+    expect((await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/doomed/flags/f')).statusCode).toBe(
+      404,
+    );
     const leftovers = Object.values(server.app.store.snapshot().environments).filter(
       (environment) => !server.app.store.snapshot().projects[environment.projectId],
     );
@@ -149,7 +181,11 @@ describe('projects (§7)', () => {
 
   it("answers 404 for another organization's project, even by id", async () => {
     const web = (await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/web')).json();
-    expect((await server.call('outsider', 'GET', `/api/v1/orgs/acme/projects/${web.id}`)).statusCode).toBe(404);
-    expect((await server.call('outsider', 'GET', `/api/v1/orgs/globex/projects/${web.id}`)).statusCode).toBe(404);
+    expect((await server.call('outsider', 'GET', `/api/v1/orgs/acme/projects/${web.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await server.call('outsider', 'GET', `/api/v1/orgs/globex/projects/${web.id}`)).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -65,7 +65,9 @@ describe('pagination (§6)', () => {
       cursor = current.next_cursor;
     }
     const all = [...first.items.map((flag) => flag.key ?? ''), ...rest];
-    const unchanged = Array.from({ length: 230 }, (_, index) => keyOf(index)).filter((key) => key !== keyOf(10) && key !== keyOf(150));
+    const unchanged = Array.from({ length: 230 }, (_, index) => keyOf(index)).filter(
+      (key) => key !== keyOf(10) && key !== keyOf(150),
+    );
     for (const key of unchanged) expect(all.filter((seen) => seen === key)).toHaveLength(1);
     expect(rest).toContain('flag-200a');
     expect(rest).not.toContain('flag-000a');
@@ -77,15 +79,23 @@ describe('pagination (§6)', () => {
   ])('answers 400 validation_failed with fields.cursor for %s', async (_case, cursor) => {
     const response = await server.call('viewer', 'GET', `${flags}?cursor=${cursor}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'validation_failed', fields: { cursor: expect.any(Array) } });
+    expect(response.json()).toMatchObject({
+      error: 'validation_failed',
+      fields: { cursor: expect.any(Array) },
+    });
   });
 
   it('refuses a cursor made for another list', async () => {
     const projects = (await server.call('owner', 'GET', '/api/v1/orgs/acme/projects?limit=1')).json();
     await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'zz-second' });
-    const projectCursor = (await server.call('owner', 'GET', '/api/v1/orgs/acme/projects?limit=1')).json().next_cursor;
+    const projectCursor = (await server.call('owner', 'GET', '/api/v1/orgs/acme/projects?limit=1')).json()
+      .next_cursor;
     expect(projects.items).toHaveLength(1);
-    const response = await server.call('viewer', 'GET', `${flags}?cursor=${encodeURIComponent(projectCursor)}`);
+    const response = await server.call(
+      'viewer',
+      'GET',
+      `${flags}?cursor=${encodeURIComponent(projectCursor)}`,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toHaveProperty('cursor');
   });

@@ -50,7 +50,11 @@ describe('rate limiting (§13)', () => {
     }
     expect(statuses).toEqual([401, 401, 429, 429]);
     // A valid token is counted on its own, not with the address.
-    const valid = await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.owner}` } });
+    const valid = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${tokens.owner}` },
+    });
     expect(valid.statusCode).toBe(200);
   });
 

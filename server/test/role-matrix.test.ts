@@ -6,7 +6,12 @@ import { type Endpoint, endpoints, type OperationId, type Role, roleRank } from 
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Caller, seedWebProject, startTestServer, type TestServer } from './fixtures.js';
 
-const callerByRole: Record<Role, Caller> = { Viewer: 'viewer', Member: 'member', Admin: 'admin', Owner: 'owner' };
+const callerByRole: Record<Role, Caller> = {
+  Viewer: 'viewer',
+  Member: 'member',
+  Admin: 'admin',
+  Owner: 'owner',
+};
 const roles = Object.keys(roleRank) as Role[];
 
 /** A world in which every path parameter names something real. */
@@ -21,7 +26,9 @@ async function world(): Promise<{ server: TestServer; params: Record<string, str
       variationId: flag.variations[0].id,
     })
   ).json();
-  const sdkKey = (await server.call('owner', 'POST', `${base}/environments/production/sdk-keys`, { type: 'ServerSide' })).json();
+  const sdkKey = (
+    await server.call('owner', 'POST', `${base}/environments/production/sdk-keys`, { type: 'ServerSide' })
+  ).json();
   const params = {
     org: 'acme',
     project: 'web',
@@ -41,7 +48,9 @@ const concretePath = (endpoint: Endpoint, params: Record<string, string>) =>
 let server: TestServer | undefined;
 afterEach(() => server?.close());
 
-const guarded = (Object.entries(endpoints) as [OperationId, Endpoint][]).filter(([, endpoint]) => endpoint.minimumRole);
+const guarded = (Object.entries(endpoints) as [OperationId, Endpoint][]).filter(
+  ([, endpoint]) => endpoint.minimumRole,
+);
 
 describe.each(guarded)('%s', (_operationId, endpoint) => {
   const minimum = endpoint.minimumRole as Role;
@@ -50,7 +59,12 @@ describe.each(guarded)('%s', (_operationId, endpoint) => {
   it.each(below)(`refuses %s with 403 (minimum ${minimum})`, async (role) => {
     const created = await world();
     server = created.server;
-    const response = await server.call(callerByRole[role], endpoint.method, concretePath(endpoint, created.params), endpoint.body ? {} : undefined);
+    const response = await server.call(
+      callerByRole[role],
+      endpoint.method,
+      concretePath(endpoint, created.params),
+      endpoint.body ? {} : undefined,
+    );
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json().error).toBe('forbidden');
   });
@@ -58,7 +72,12 @@ describe.each(guarded)('%s', (_operationId, endpoint) => {
   it(`lets ${minimum} through authorization`, async () => {
     const created = await world();
     server = created.server;
-    const response = await server.call(callerByRole[minimum], endpoint.method, concretePath(endpoint, created.params), endpoint.body ? {} : undefined);
+    const response = await server.call(
+      callerByRole[minimum],
+      endpoint.method,
+      concretePath(endpoint, created.params),
+      endpoint.body ? {} : undefined,
+    );
     expect([401, 403, 404], response.body).not.toContain(response.statusCode);
   });
 });

@@ -18,9 +18,18 @@ describe('logs (§5)', () => {
     const logger = pino({ level: 'trace' }, sink);
     server = await startTestServer({ logger });
     await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'web' });
-    const key = (await server.call('owner', 'POST', '/api/v1/orgs/acme/projects/web/environments/production/sdk-keys', { type: 'ServerSide' })).json().key as string;
-    for (const caller of Object.keys(tokens) as (keyof typeof tokens)[]) await server.call(caller, 'GET', '/api/v1/me');
-    await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${key}` } });
+    const key = (
+      await server.call('owner', 'POST', '/api/v1/orgs/acme/projects/web/environments/production/sdk-keys', {
+        type: 'ServerSide',
+      })
+    ).json().key as string;
+    for (const caller of Object.keys(tokens) as (keyof typeof tokens)[])
+      await server.call(caller, 'GET', '/api/v1/me');
+    await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${key}` },
+    });
     await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/nope');
 
     const log = lines.join('');

@@ -42,7 +42,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
   void exited.then(() => (ended = true));
   while (Date.now() < deadline && !ended) {
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { process: child, baseUrl, output: () => output, exited };
+      if ((await fetch(`${baseUrl}/healthz`)).ok)
+        return { process: child, baseUrl, output: () => output, exited };
     } catch {
       // not listening yet
     }

@@ -453,10 +453,10 @@ export const endpoints = {
     resource: 'rules',
     verb: 'delete',
     inDocument: false,
-    summary: 'Delete a targeting rule.',
+    summary: 'Delete a targeting rule (refused while the flag is archived).',
     minimumRole: 'Member',
     success: { status: 204 },
-    errors: [403, 404],
+    errors: [400, 403, 404],
     idempotent: true,
   },
   listSegments: {

@@ -3,7 +3,7 @@
  * error responses, and the documented form of query parameters that the schemas accept more loosely.
  */
 import { z } from 'zod';
-import type { ZodOpenApiResponseObject } from 'zod-openapi';
+import type { ZodOpenApiHeaderObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import type { PathParamNames } from './endpoint.js';
 import type { Endpoints, OperationId } from './endpoints.js';
 import { DateTime, limits, Uuid } from './formats.js';
@@ -13,38 +13,42 @@ import { ConditionInput } from './schemas/conditions.js';
 import { ConditionOperator, FlagType } from './schemas/enums.js';
 import { FlagListQuery } from './schemas/flag.js';
 
-const integer = { type: 'integer' } as const;
+const integerFrom = (minimum: number) => ({ type: 'integer' as const, minimum });
 
-/** §13 and §15: headers on every answer under `/api/v1`, registered once and referenced everywhere. */
-export const headerComponents = {
-  'X-RateLimit-Limit': {
-    description: 'Maximum requests per window for this caller.',
-    required: true,
-    schema: { ...integer, minimum: 1 },
-  },
-  'X-RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
-    required: true,
-    schema: { ...integer, minimum: 0 },
-  },
-  'X-RateLimit-Reset': {
-    description: 'When the current window ends: a Unix timestamp in seconds (UTC).',
-    required: true,
-    schema: { ...integer, minimum: 0 },
-  },
-  'Retry-After': {
-    description: 'On 429 only: whole seconds to wait before retrying (at least 1); equals `retry_after`.',
-    required: true,
-    schema: { ...integer, minimum: 1 },
-  },
-  'X-Request-Id': {
-    description: 'The id of this request; a 500 names it in its message.',
-    required: true,
-    schema: { type: 'string' },
-  },
-} as const;
+/**
+ * §13 and §15: the headers of every answer under `/api/v1`, registered once and referenced from every
+ * response. A fresh object per document, since the document builder owns what it is given.
+ */
+export const headerComponents = () =>
+  ({
+    'X-RateLimit-Limit': {
+      description: 'Maximum requests per window for this caller.',
+      required: true,
+      schema: integerFrom(1),
+    },
+    'X-RateLimit-Remaining': {
+      description: 'Requests left in the current window.',
+      required: true,
+      schema: integerFrom(0),
+    },
+    'X-RateLimit-Reset': {
+      description: 'When the current window ends: a Unix timestamp in seconds (UTC).',
+      required: true,
+      schema: integerFrom(0),
+    },
+    'Retry-After': {
+      description: 'On 429 only: whole seconds to wait before retrying (at least 1); equals `retry_after`.',
+      required: true,
+      schema: integerFrom(1),
+    },
+    'X-Request-Id': {
+      description: 'The id of this request; a 500 names it in its message.',
+      required: true,
+      schema: { type: 'string' },
+    },
+  }) satisfies Record<string, ZodOpenApiHeaderObject>;
 
-type HeaderName = keyof typeof headerComponents;
+type HeaderName = keyof ReturnType<typeof headerComponents>;
 
 const headerRefs = (names: readonly HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));

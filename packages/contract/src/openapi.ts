@@ -118,7 +118,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
       paths,
       components: {
         securitySchemes: { [securitySchemeName]: { ...securityScheme } },
-        headers: structuredClone(headerComponents) as Record<string, Record<string, unknown>>,
+        headers: headerComponents(),
       },
     },
     { override: applyDocumentedForm },

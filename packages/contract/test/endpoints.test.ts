@@ -117,6 +117,15 @@ describe('the endpoint table', () => {
     }
   });
 
+  it('answers 400 for every change under a flag but restore: an archived flag refuses them (§8)', () => {
+    const changes = table.filter(
+      ([operationId, endpoint]) =>
+        endpoint.method !== 'GET' && endpoint.path.includes('/flags/{flag}') && operationId !== 'restoreFlag',
+    );
+    expect(changes.length).toBeGreaterThan(10);
+    for (const [operationId, endpoint] of changes) expect(endpoint.errors, operationId).toContain(400);
+  });
+
   it('answers 404 wherever the path names a resource', () => {
     for (const [operationId, endpoint] of table) {
       expect(endpoint.errors.includes(404), operationId).toBe(endpoint.path.includes('{'));

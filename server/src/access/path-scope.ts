@@ -4,6 +4,7 @@
  */
 import { closestMatches, isUuid, type Role } from '@flagplane/contract';
 import { notFound } from '../domain/api-error.js';
+import { parentOf } from '../store/memory-state.js';
 import type {
   CollectionName,
   CollectionRecords,
@@ -16,7 +17,6 @@ import type {
   SegmentRecord,
   VariationRecord,
 } from '../store/records.js';
-import { parentOf } from '../store/memory-state.js';
 import type { StoreView } from '../store/store.js';
 import { canSeeProject, type Principal, roleIn } from './principal.js';
 
@@ -80,14 +80,22 @@ function visibleOrganizationSlugs(view: StoreView, principal: Principal): string
   return ids.flatMap((id) => view.get('organizations', id)?.slug ?? []);
 }
 
-function findProject(view: StoreView, principal: Principal, org: OrganizationRecord, value: string): ProjectRecord {
+function findProject(
+  view: StoreView,
+  principal: Principal,
+  org: OrganizationRecord,
+  value: string,
+): ProjectRecord {
   const project = lookup(view, 'projects', org.id, value);
   if (project && canSeeProject(principal, project)) return project;
   const visibleKeys = view
     .children('projects', org.id)
     .filter((candidate) => canSeeProject(principal, candidate))
     .map((candidate) => candidate.key);
-  throw notFound(`Project "${value}"`, isUuid(value) ? [] : closestMatches(value, visibleKeys, suggestionLimit));
+  throw notFound(
+    `Project "${value}"`,
+    isUuid(value) ? [] : closestMatches(value, visibleKeys, suggestionLimit),
+  );
 }
 
 type KeyedCollection = 'environments' | 'flags' | 'segments';

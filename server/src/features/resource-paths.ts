@@ -10,8 +10,11 @@ import type {
 export const organizationPath = (org: OrganizationRecord) => `/api/v1/orgs/${org.slug}`;
 export const projectPath = (org: OrganizationRecord, project: ProjectRecord) =>
   `${organizationPath(org)}/projects/${project.key}`;
-export const environmentPath = (org: OrganizationRecord, project: ProjectRecord, environment: EnvironmentRecord) =>
-  `${projectPath(org, project)}/environments/${environment.key}`;
+export const environmentPath = (
+  org: OrganizationRecord,
+  project: ProjectRecord,
+  environment: EnvironmentRecord,
+) => `${projectPath(org, project)}/environments/${environment.key}`;
 export const flagPath = (org: OrganizationRecord, project: ProjectRecord, flag: FlagRecord) =>
   `${projectPath(org, project)}/flags/${flag.key}`;
 export const segmentPath = (org: OrganizationRecord, project: ProjectRecord, segment: SegmentRecord) =>

@@ -19,7 +19,11 @@ export function parseIdentityDocument(input: unknown, source: string): ParsedIde
   throw new IdentityError(`${source} is not a valid identity file:\n  ${problems.join('\n  ')}`);
 }
 
-export async function applyIdentities(store: Store, document: ParsedIdentityDocument, now: Date): Promise<void> {
+export async function applyIdentities(
+  store: Store,
+  document: ParsedIdentityDocument,
+  now: Date,
+): Promise<void> {
   await store.write((tx) => {
     const createdAt = now.toISOString();
     for (const declared of document.organizations) {

@@ -8,8 +8,12 @@ import { z } from 'zod';
 export const personalTokenPattern = /^fp_pat_[0-9A-Za-z]{40}$/;
 export const serviceTokenPattern = /^fp_svc_[0-9A-Za-z]{40}$/;
 
-const PersonalToken = z.string().regex(personalTokenPattern, 'must be fp_pat_ followed by 40 base62 characters');
-const ServiceToken = z.string().regex(serviceTokenPattern, 'must be fp_svc_ followed by 40 base62 characters');
+const PersonalToken = z
+  .string()
+  .regex(personalTokenPattern, 'must be fp_pat_ followed by 40 base62 characters');
+const ServiceToken = z
+  .string()
+  .regex(serviceTokenPattern, 'must be fp_svc_ followed by 40 base62 characters');
 
 export const IdentityDocument = z.strictObject({
   organizations: z

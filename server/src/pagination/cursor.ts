@@ -19,7 +19,9 @@ function sign(secret: string, payload: string): string {
 }
 
 export function encodeCursor(secret: string, listId: string, after: SortKey): string {
-  const payload = Buffer.from(JSON.stringify({ l: listId, a: after } satisfies CursorPayload)).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ l: listId, a: after } satisfies CursorPayload)).toString(
+    'base64url',
+  );
   return `${payload}.${sign(secret, payload)}`;
 }
 

@@ -1,5 +1,5 @@
 /** Keyset pagination (§6) over items sorted by a unique sort key. */
-import { type SortKey, decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 
 export interface PageRequest {
   readonly limit: number;
@@ -55,4 +55,16 @@ function firstIndexAfter(keyed: readonly { key: SortKey }[], after: SortKey): nu
     else high = middle;
   }
   return low;
+}
+
+/** The page envelope of a list operation (§6): one page of items in wire shape, and the list's `_actions`. */
+export function listPage<T, Item, Actions>(
+  items: readonly T[],
+  list: ListDefinition<T>,
+  request: PageRequest,
+  toItem: (item: T) => Item,
+  actions: Actions,
+): { items: Item[]; next_cursor: string | null; _actions: Actions } {
+  const page = paginate(items, list, request);
+  return { items: page.items.map(toItem), next_cursor: page.next_cursor, _actions: actions };
 }

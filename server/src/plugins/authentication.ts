@@ -20,7 +20,9 @@ export interface AuthenticationOptions {
 export const apiPrefix = '/api/v1';
 
 const isApiRequest = (request: FastifyRequest) =>
-  request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`) || request.url.startsWith(`${apiPrefix}?`);
+  request.url === apiPrefix ||
+  request.url.startsWith(`${apiPrefix}/`) ||
+  request.url.startsWith(`${apiPrefix}?`);
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -40,7 +42,9 @@ export const authenticationPlugin = fastifyPlugin(
       const now = options.clock();
       request.principal = token ? options.store.peek((view) => principalForToken(view, token, now)) : null;
 
-      const callerKey = request.principal ? `token:${request.principal.credentialId}` : `address:${request.ip}`;
+      const callerKey = request.principal
+        ? `token:${request.principal.credentialId}`
+        : `address:${request.ip}`;
       const state = limiter.hit(callerKey, now.getTime());
       reply.header('x-ratelimit-limit', state.limit);
       reply.header('x-ratelimit-remaining', state.remaining);
@@ -54,7 +58,9 @@ export const authenticationPlugin = fastifyPlugin(
       if (!request.principal) {
         throw new ApiError(
           'unauthorized',
-          token ? 'The token is invalid, revoked or expired.' : 'Authentication required: send Authorization: Bearer <token>.',
+          token
+            ? 'The token is invalid, revoked or expired.'
+            : 'Authentication required: send Authorization: Bearer <token>.',
         );
       }
     });

@@ -34,7 +34,10 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('payload_too_large', 'The request body is larger than 1 MiB.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).');
+      return new ApiError(
+        'unsupported_media_type',
+        'Request bodies must be JSON (Content-Type: application/json).',
+      );
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('bad_request', 'The request body is not valid JSON.');
@@ -42,7 +45,8 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
   const status = error.statusCode ?? 500;
   if (status === 413) return new ApiError('payload_too_large', 'The request body is larger than 1 MiB.');
   if (status === 415) return new ApiError('unsupported_media_type', 'Request bodies must be JSON.');
-  if (status >= 400 && status < 500) return new ApiError('bad_request', `The request is malformed: ${error.message}`);
+  if (status >= 400 && status < 500)
+    return new ApiError('bad_request', `The request is malformed: ${error.message}`);
   return internalError(request);
 }
 
@@ -59,7 +63,8 @@ export const errorHandlerPlugin = fastifyPlugin(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let apiError: ApiError;
       if (error instanceof ApiError) apiError = error;
-      else if (typeof error.code === 'string' && error.code.startsWith('FST_')) apiError = fromFrameworkError(error, request);
+      else if (typeof error.code === 'string' && error.code.startsWith('FST_'))
+        apiError = fromFrameworkError(error, request);
       else apiError = internalError(request);
       if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(reply, apiError, options.baseUrl);
@@ -77,7 +82,11 @@ export const errorHandlerPlugin = fastifyPlugin(
         });
         return sendError(reply, error, options.baseUrl);
       }
-      return sendError(reply, new ApiError('not_found', `No route ${request.method} ${path}.`), options.baseUrl);
+      return sendError(
+        reply,
+        new ApiError('not_found', `No route ${request.method} ${path}.`),
+        options.baseUrl,
+      );
     });
   },
   { name: 'flagplane-error-handler' },

@@ -5,7 +5,9 @@ import type { PathScope } from '../access/path-scope.js';
 import type { Principal } from '../access/principal.js';
 import type { StoreView, Transaction } from '../store/store.js';
 
-type BodyOf<Op extends OperationId> = Endpoints[Op] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+type BodyOf<Op extends OperationId> = Endpoints[Op] extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : undefined;
 type QueryOf<Op extends OperationId> = Endpoints[Op] extends { query: infer Q extends z.ZodType }
   ? z.output<Q>
   : undefined;

@@ -4,8 +4,8 @@
  */
 import { type Endpoint, endpoints, type OperationId, type Role, validateInput } from '@flagplane/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasRole } from '../access/principal.js';
 import { type PathParamValues, resolvePath } from '../access/path-scope.js';
+import { hasRole } from '../access/principal.js';
 import { ApiError, invalidInput } from '../domain/api-error.js';
 import type { Store, StoreView } from '../store/store.js';
 import type { OperationHandler, OperationHandlers, OperationInput } from './operation-handler.js';
@@ -31,8 +31,17 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       config: { operationId },
       handler: async (request, reply) => {
         const run = (view: StoreView) =>
-          handler(prepareInput(operationId, endpoint, view, request, options.clock()) as OperationInput<OperationId>);
-        const result = endpoint.method === 'GET' ? await options.store.read(run) : await options.store.write(run);
+          handler(
+            prepareInput(
+              operationId,
+              endpoint,
+              view,
+              request,
+              options.clock(),
+            ) as OperationInput<OperationId>,
+          );
+        const result =
+          endpoint.method === 'GET' ? await options.store.read(run) : await options.store.write(run);
         if (options.validateResponses) assertResponseMatchesContract(operationId, endpoint, result);
         reply.code(endpoint.success.status);
         return endpoint.success.status === 204 ? reply.send() : reply.send(result);
@@ -85,6 +94,8 @@ function assertResponseMatchesContract(operationId: OperationId, endpoint: Endpo
   const schema = endpoint.success.schema;
   const parsed = schema ? schema.safeParse(result) : { success: result === undefined, error: 'a body' };
   if (!parsed.success) {
-    throw new Error(`${operationId} answered a body that breaks the contract: ${JSON.stringify(parsed.error)}`);
+    throw new Error(
+      `${operationId} answered a body that breaks the contract: ${JSON.stringify(parsed.error)}`,
+    );
   }
 }

@@ -33,9 +33,13 @@ function runStoreProcess(body: string, args: string[]): ChildProcess {
     const { openFileStore } = await import(${source('file-store.ts')});
     const { acquireFileLock } = await import(${source('file-lock.ts')});
     ${body}`;
-  const child = spawn(process.execPath, ['--no-warnings', '--experimental-strip-types', '--input-type=module', '-e', script, ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--no-warnings', '--experimental-strip-types', '--input-type=module', '-e', script, ...args],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   children.push(child);
   return child;
 }

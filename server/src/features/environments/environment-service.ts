@@ -7,7 +7,9 @@ import type { Transaction } from '../../store/store.js';
 import { initialConfiguration } from '../flags/flag-defaults.js';
 import { environmentPath } from '../resource-paths.js';
 
-type EnvironmentDeclaration = { readonly [K in keyof EnvironmentCreateBody]-?: EnvironmentCreateBody[K] | undefined };
+type EnvironmentDeclaration = {
+  readonly [K in keyof EnvironmentCreateBody]-?: EnvironmentCreateBody[K] | undefined;
+};
 
 /**
  * Creates an environment: `name` defaults to the key, `color` to #6b7280, `sortOrder` to
@@ -35,10 +37,7 @@ export function addEnvironment(
     key: declared.key,
     name: declared.name ?? declared.key,
     color: declared.color ?? defaultEnvironmentColor,
-    sortOrder:
-      declared.sortOrder ??
-      fallbackSortOrder ??
-      nextSortOrder(siblings),
+    sortOrder: declared.sortOrder ?? fallbackSortOrder ?? nextSortOrder(siblings),
     createdAt: now,
   };
   store.insert('environments', environment);
@@ -52,7 +51,10 @@ export function addEnvironment(
 }
 
 /** Environments in their list order (§6): sortOrder, then key. */
-export function sortedEnvironments(store: Pick<Transaction, 'children'>, projectId: string): EnvironmentRecord[] {
+export function sortedEnvironments(
+  store: Pick<Transaction, 'children'>,
+  projectId: string,
+): EnvironmentRecord[] {
   return [...store.children('environments', projectId)].sort(
     (a, b) => a.sortOrder - b.sortOrder || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );

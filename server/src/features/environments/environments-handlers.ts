@@ -2,7 +2,7 @@
 import type { Environment, EnvironmentListItem, Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import { validationFailed } from '../../domain/api-error.js';
-import { paginate } from '../../pagination/paginate.js';
+import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
@@ -35,7 +35,7 @@ export function toEnvironment(store: StoreView, environment: EnvironmentRecord, 
 
 export const listEnvironments: OperationHandler<'listEnvironments'> = ({ store, scope, query }) => {
   const project = scope.project!;
-  const page = paginate(
+  return listPage(
     store.children('environments', project.id),
     {
       listId: `environments:${project.id}`,
@@ -43,12 +43,9 @@ export const listEnvironments: OperationHandler<'listEnvironments'> = ({ store, 
       sortKey: (environment) => [environment.sortOrder, environment.key],
     },
     query,
+    toEnvironmentListItem,
+    { create: actionFor(scope.role!, 'Member') },
   );
-  return {
-    items: page.items.map(toEnvironmentListItem),
-    next_cursor: page.next_cursor,
-    _actions: { create: actionFor(scope.role!, 'Member') },
-  };
 };
 
 export const createEnvironment: OperationHandler<'createEnvironment'> = ({ store, scope, body, now }) =>

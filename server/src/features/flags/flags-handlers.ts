@@ -1,7 +1,7 @@
 /** Flags (document and §8): list, create, read, update, archive, restore, delete. */
 import { actionFor } from '../../access/actions.js';
 import { conflict, validationFailed } from '../../domain/api-error.js';
-import { paginate } from '../../pagination/paginate.js';
+import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
 import { flagPath } from '../resource-paths.js';
 import { refuseChangeWhileArchived } from './archived-flag-guard.js';
@@ -13,17 +13,14 @@ import { saveFlag } from './flag-writes.js';
 
 export const listFlags: OperationHandler<'listFlags'> = ({ store, scope, query }) => {
   const project = scope.project!;
-  const page = paginate(
+  return listPage(
     store.children('flags', project.id).filter(flagFilter(query)),
     // One list identity whatever the filters: the sort key is the same, so a cursor stays meaningful.
     { listId: `flags:${project.id}`, secret: store.cursorSecret, sortKey: (flag) => [flag.key] },
     query,
+    toFlagListItem,
+    { create: actionFor(scope.role!, 'Member') },
   );
-  return {
-    items: page.items.map(toFlagListItem),
-    next_cursor: page.next_cursor,
-    _actions: { create: actionFor(scope.role!, 'Member') },
-  };
 };
 
 export const createFlag: OperationHandler<'createFlag'> = ({ store, scope, body, now }) => {

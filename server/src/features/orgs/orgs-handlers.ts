@@ -2,9 +2,9 @@
 import type { Me, Organization, OrganizationListItem, Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import type { Principal } from '../../access/principal.js';
-import { paginate } from '../../pagination/paginate.js';
-import type { OrganizationRecord } from '../../store/records.js';
+import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
+import type { OrganizationRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
 
 export function toOrganizationListItem(org: OrganizationRecord): OrganizationListItem {
@@ -23,14 +23,21 @@ export function toOrganization(org: OrganizationRecord, role: Role): Organizatio
 }
 
 function visibleOrganizations(view: StoreView, principal: Principal): OrganizationRecord[] {
-  const ids = principal.type === 'user' ? Object.keys(principal.user.memberships) : [principal.token.organizationId];
+  const ids =
+    principal.type === 'user' ? Object.keys(principal.user.memberships) : [principal.token.organizationId];
   return ids.flatMap((id) => view.get('organizations', id) ?? []);
 }
 
 export const getMe: OperationHandler<'getMe'> = ({ principal }): Me => {
   if (principal.type === 'user') {
     const { user } = principal;
-    return { type: 'user', id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified };
+    return {
+      type: 'user',
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+    };
   }
   const { token } = principal;
   return {
@@ -44,12 +51,13 @@ export const getMe: OperationHandler<'getMe'> = ({ principal }): Me => {
 };
 
 export const listOrgs: OperationHandler<'listOrgs'> = ({ store, principal, query }) => {
-  const page = paginate(
+  return listPage(
     visibleOrganizations(store, principal),
     { listId: 'orgs', secret: store.cursorSecret, sortKey: (org) => [org.slug] },
     query,
+    toOrganizationListItem,
+    {},
   );
-  return { items: page.items.map(toOrganizationListItem), next_cursor: page.next_cursor, _actions: {} };
 };
 
 export const getOrg: OperationHandler<'getOrg'> = ({ scope }) => toOrganization(scope.org!, scope.role!);

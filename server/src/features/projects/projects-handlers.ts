@@ -4,7 +4,7 @@ import { defaultProjectEnvironments } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import { canSeeProject } from '../../access/principal.js';
 import { conflict, forbidden, invalidField } from '../../domain/api-error.js';
-import { paginate } from '../../pagination/paginate.js';
+import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
 import type { ProjectRecord } from '../../store/records.js';
 import { addEnvironment } from '../environments/environment-service.js';
@@ -14,16 +14,13 @@ import { projectCreationRefusal, toProject, toProjectListItem } from './project-
 export const listProjects: OperationHandler<'listProjects'> = ({ store, scope, principal, query }) => {
   const org = scope.org!;
   const visible = store.children('projects', org.id).filter((project) => canSeeProject(principal, project));
-  const page = paginate(
+  return listPage(
     visible,
     { listId: `projects:${org.id}`, secret: store.cursorSecret, sortKey: (project) => [project.key] },
     query,
+    toProjectListItem,
+    { create: actionFor(scope.role!, 'Member', projectCreationRefusal(principal)) },
   );
-  return {
-    items: page.items.map(toProjectListItem),
-    next_cursor: page.next_cursor,
-    _actions: { create: actionFor(scope.role!, 'Member', projectCreationRefusal(principal)) },
-  };
 };
 
 export const createProject: OperationHandler<'createProject'> = ({ store, scope, principal, body, now }) => {
@@ -56,14 +53,18 @@ export const createProject: OperationHandler<'createProject'> = ({ store, scope,
   return toProject(project, scope.role!);
 };
 
-export const getProject: OperationHandler<'getProject'> = ({ scope }) => toProject(scope.project!, scope.role!);
+export const getProject: OperationHandler<'getProject'> = ({ scope }) =>
+  toProject(scope.project!, scope.role!);
 
 export const updateProject: OperationHandler<'updateProject'> = ({ store, scope, body, now }) => {
   const project = scope.project!;
   store.put('projects', {
     ...project,
     name: body.name ?? project.name,
-    description: body.description === undefined || body.description === null ? project.description : body.description || null,
+    description:
+      body.description === undefined || body.description === null
+        ? project.description
+        : body.description || null,
     updatedAt: now,
   });
 };

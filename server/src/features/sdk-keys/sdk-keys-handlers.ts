@@ -4,7 +4,7 @@ import { limits, type Role, type SdkKey, type SdkKeyListItem, sdkKeyWarning } fr
 import { actionFor } from '../../access/actions.js';
 import { hashSecret } from '../../access/principal.js';
 import { validationFailed } from '../../domain/api-error.js';
-import { paginate } from '../../pagination/paginate.js';
+import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
 import type { SdkKeyRecord } from '../../store/records.js';
 import { newSdkKeyPlaintext } from './sdk-key-secret.js';
@@ -35,16 +35,17 @@ export function toSdkKey(key: SdkKeyRecord, role: Role): SdkKey {
 
 export const listSdkKeys: OperationHandler<'listSdkKeys'> = ({ store, scope, query }) => {
   const environment = scope.environment!;
-  const page = paginate(
+  return listPage(
     store.children('sdkKeys', environment.id),
-    { listId: `sdkKeys:${environment.id}`, secret: store.cursorSecret, sortKey: (key) => [key.createdAt, key.id] },
+    {
+      listId: `sdkKeys:${environment.id}`,
+      secret: store.cursorSecret,
+      sortKey: (key) => [key.createdAt, key.id],
+    },
     query,
+    toSdkKeyListItem,
+    { create: actionFor(scope.role!, 'Member') },
   );
-  return {
-    items: page.items.map(toSdkKeyListItem),
-    next_cursor: page.next_cursor,
-    _actions: { create: actionFor(scope.role!, 'Member') },
-  };
 };
 
 export const createSdkKey: OperationHandler<'createSdkKey'> = ({ store, scope, body, now }) => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, Segment, SegmentListItem } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import { conflict, validationFailed } from '../../domain/api-error.js';
-import { paginate } from '../../pagination/paginate.js';
+import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
 import type { FlagRecord, SegmentRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
@@ -56,23 +56,23 @@ export function toSegment(store: StoreView, segment: SegmentRecord, role: Role):
 
 export const listSegments: OperationHandler<'listSegments'> = ({ store, scope, query }) => {
   const project = scope.project!;
-  const page = paginate(
+  return listPage(
     store.children('segments', project.id),
     { listId: `segments:${project.id}`, secret: store.cursorSecret, sortKey: (segment) => [segment.key] },
     query,
+    toSegmentListItem,
+    { create: actionFor(scope.role!, 'Member') },
   );
-  return {
-    items: page.items.map(toSegmentListItem),
-    next_cursor: page.next_cursor,
-    _actions: { create: actionFor(scope.role!, 'Member') },
-  };
 };
 
 export const createSegment: OperationHandler<'createSegment'> = ({ store, scope, body, now }) => {
   const project = scope.project!;
   const existing = store.findByKey('segments', project.id, body.key);
   if (existing) {
-    throw conflict(`A segment with key "${body.key}" already exists.`, segmentPath(scope.org!, project, existing));
+    throw conflict(
+      `A segment with key "${body.key}" already exists.`,
+      segmentPath(scope.org!, project, existing),
+    );
   }
   const segment: SegmentRecord = {
     id: randomUUID(),
