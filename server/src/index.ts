@@ -6,3 +6,6 @@ export { openFileStore } from './store/file-store.js';
 export { createMemoryStore } from './store/memory-store.js';
 export type { StoreData } from './store/records.js';
 export type { Store, StoreView, Transaction } from './store/store.js';
+export { ApiError } from './domain/api-error.js';
+export { errorBody } from './plugins/error-handler.js';
+export { hashSecret } from './access/principal.js';

@@ -18,3 +18,4 @@ export * from './schemas/sdk-key.js';
 export * from './schemas/segment.js';
 export * from './schemas/variation-value.js';
 export * from './validation.js';
+export * from './match-operation.js';

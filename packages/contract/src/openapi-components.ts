@@ -160,20 +160,23 @@ export function isErrorStatus(status: number): status is ErrorStatus {
  */
 export function errorResponses(docsBaseUrl: string): Record<ErrorStatus, ZodOpenApiResponseObject> {
   const examples = errorExamples(docsBaseUrl);
-  const entries = (Object.entries(errorResponseSpecs) as [`${ErrorStatus}`, ErrorResponseSpec][]).map(
-    ([status, spec]): [`${ErrorStatus}`, ZodOpenApiResponseObject] => [
-      status,
-      {
-        id: spec.id,
-        description: spec.description,
-        headers: status === '429' ? { ...commonHeaders(), ...headerRefs(['Retry-After']) } : commonHeaders(),
-        content: {
-          'application/json': { schema: ErrorBody, examples: examples[Number(status) as ErrorStatus] },
-        },
-      },
-    ],
-  );
-  return Object.fromEntries(entries) as unknown as Record<ErrorStatus, ZodOpenApiResponseObject>;
+  const response = (status: ErrorStatus): ZodOpenApiResponseObject => ({
+    id: errorResponseSpecs[status].id,
+    description: errorResponseSpecs[status].description,
+    headers: status === 429 ? { ...commonHeaders(), ...headerRefs(['Retry-After']) } : commonHeaders(),
+    content: { 'application/json': { schema: ErrorBody, examples: examples[status] } },
+  });
+  return {
+    400: response(400),
+    401: response(401),
+    403: response(403),
+    404: response(404),
+    409: response(409),
+    413: response(413),
+    415: response(415),
+    429: response(429),
+    500: response(500),
+  };
 }
 
 type SchemaObject = Record<string, unknown>;
@@ -211,7 +214,10 @@ const documentedForms = new Map<unknown, SchemaObject>([
   ],
 ]);
 
-/** zod-openapi's document-wide override: replace a rendered schema by its documented form. */
+/**
+ * zod-openapi's document-wide override: replace a rendered schema by its documented form, and drop the
+ * bounds zod gives every `.int()` (the safe-integer range), which say nothing to a reader.
+ */
 export function applyDocumentedForm({
   zodSchema,
   jsonSchema,
@@ -219,6 +225,10 @@ export function applyDocumentedForm({
   zodSchema: unknown;
   jsonSchema: SchemaObject;
 }) {
+  if (jsonSchema.type === 'integer') {
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  }
   const form = documentedForms.get(zodSchema);
   if (!form) return;
   for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Endpoints, OperationId } from './endpoints.js';
-import type { ErrorBody, errorStatus } from './schemas/common.js';
+import type { ErrorBody, ErrorCode } from './schemas/common.js';
 import type { ConditionGroupInput } from './schemas/conditions.js';
 import { FlagCreateBody } from './schemas/flag.js';
 import { validateInput } from './validation.js';
@@ -231,23 +231,12 @@ export const requestBodyExamples: {
 /** The statuses that have an error response in the document, each with its examples. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
 
-const invalidFlag = validateInput(FlagCreateBody, {
-  key: 'checkout layout',
-  type: 'Number',
-  variations: [
-    { key: 'low', value: '1' },
-    { key: 'high', value: 'one' },
-  ],
-});
-
 /** Error body examples by status. `docsBaseUrl` is the server's base URL (`docs_url` points there). */
 export function errorExamples(
   docsBaseUrl: string,
 ): Record<ErrorStatus, Record<string, NamedExample<ErrorBody>>> {
-  const docsUrl = (code: keyof typeof errorStatus) =>
-    `${docsBaseUrl.replace(/\/+$/, '')}/docs/errors#${code}`;
-  const validationFailure = invalidFlag.success ? undefined : invalidFlag.failure;
-  if (!validationFailure) throw new Error('The validation example must fail validation.');
+  const docsUrl = (code: ErrorCode) => `${docsBaseUrl.replace(/\/+$/, '')}/docs/errors#${code}`;
+  const validationFailure = invalidFlagFailure();
   return {
     400: {
       validationFailed: {
@@ -361,4 +350,18 @@ export function errorExamples(
       },
     },
   };
+}
+
+/** A real refusal of `validateInput`, so the example shows the message and `fields` the server sends. */
+function invalidFlagFailure() {
+  const result = validateInput(FlagCreateBody, {
+    key: 'checkout layout',
+    type: 'Number',
+    variations: [
+      { key: 'low', value: '1' },
+      { key: 'high', value: 'one' },
+    ],
+  });
+  if (result.success) throw new Error('The validation example must fail validation.');
+  return result.failure;
 }

@@ -35,6 +35,7 @@ export const authenticationPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: AuthenticationOptions) => {
     const limiter = new FixedWindowRateLimiter(options.rateLimit.max, options.rateLimit.windowSeconds * 1000);
     app.decorateRequest('principal', null);
+    app.decorate('resetRateLimits', () => limiter.reset());
 
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiRequest(request)) return;
@@ -71,5 +72,9 @@ export const authenticationPlugin = fastifyPlugin(
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** Starts every caller's quota afresh (the mock's reset; tests). */
+    resetRateLimits(): void;
   }
 }

@@ -21,6 +21,11 @@ export class FixedWindowRateLimiter {
     private readonly windowMs: number,
   ) {}
 
+  /** Forgets every count (the mock's reset back to its seed). */
+  reset(): void {
+    this.counts.clear();
+  }
+
   /** Counts one request of `callerKey` at `now` and tells where the caller stands. */
   hit(callerKey: string, now: number): RateLimitState {
     const windowStart = Math.floor(now / this.windowMs) * this.windowMs;

@@ -37,9 +37,8 @@ export type Rule = z.infer<typeof Rule>;
 
 export const RuleReorderBody = z
   .object({
-    ruleIds: z
-      .array(Uuid)
-      .max(limits.rulesPerConfiguration, `at most ${limits.rulesPerConfiguration} rule ids`),
+    // No length cap: a list that is not exactly the stored ids is a `bad_request` (§10), whatever its size.
+    ruleIds: z.array(Uuid),
   })
   .meta({ id: 'RuleReorderBody' });
 export type RuleReorderBody = z.input<typeof RuleReorderBody>;
