@@ -2,6 +2,7 @@
  * `buildServer` builds the Fastify app without listening (main.ts listens). Tests, the mock and the
  * benchmarks all use it, so every one of them runs exactly the server's logic.
  */
+import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
@@ -86,10 +87,4 @@ function withRedaction(logger: Record<string, unknown> | boolean): Record<string
     ...base,
     redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
   };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    store: Store;
-  }
 }

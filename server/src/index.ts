@@ -1,11 +1,11 @@
+export { hashSecret } from './access/principal.js';
 export { type BuildServerOptions, buildServer } from './app.js';
 export { readConfig, type ServerConfig } from './config.js';
+export { ApiError } from './domain/api-error.js';
 export { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 export type { IdentityDocument } from './identity/identity-document.js';
+export { errorBody } from './plugins/error-handler.js';
 export { openFileStore } from './store/file-store.js';
 export { createMemoryStore } from './store/memory-store.js';
 export type { StoreData } from './store/records.js';
 export type { Store, StoreView, Transaction } from './store/store.js';
-export { ApiError } from './domain/api-error.js';
-export { errorBody } from './plugins/error-handler.js';
-export { hashSecret } from './access/principal.js';

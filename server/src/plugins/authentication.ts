@@ -68,13 +68,3 @@ export const authenticationPlugin = fastifyPlugin(
   },
   { name: 'flagplane-authentication' },
 );
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal | null;
-  }
-  interface FastifyInstance {
-    /** Starts every caller's quota afresh (the mock's reset; tests). */
-    resetRateLimits(): void;
-  }
-}

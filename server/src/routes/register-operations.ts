@@ -84,12 +84,6 @@ function parse(schema: NonNullable<Endpoint['body']>, input: unknown): unknown {
   return result.data;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    operationId?: OperationId;
-  }
-}
-
 function assertResponseMatchesContract(operationId: OperationId, endpoint: Endpoint, result: unknown): void {
   const schema = endpoint.success.schema;
   const parsed = schema ? schema.safeParse(result) : { success: result === undefined, error: 'a body' };

@@ -1,0 +1,182 @@
+/**
+ * The mock: the reference server (`buildServer`) on an in-memory store, never listening. Every request,
+ * whichever way it arrives (msw, nock, a local port), is answered by the server's own logic through
+ * Fastify's `inject`, so statuses, bodies and headers are exactly the server's.
+ */
+import { randomUUID } from 'node:crypto';
+import { type ErrorCode, matchOperation, type OperationId } from '@flagplane/contract';
+import { ApiError, buildServer, createMemoryStore, errorBody, type StoreData } from '@flagplane/server';
+import type { FastifyInstance } from 'fastify';
+import type { HttpHandler } from 'msw';
+import { type Fault, type FaultMatcher, FaultRegistry } from './faults.js';
+import { mswHandlersFor } from './msw-handlers.js';
+import { installNockInterceptors, type NockInstallation } from './nock-interceptors.js';
+import { identitiesOf, type MockSeed } from './seed.js';
+
+export interface FlagplaneMockOptions {
+  /** @default organization `acme` with an Owner `owner` */
+  readonly seed?: MockSeed;
+  /** The address clients use; msw and nock intercept it. @default http://flagplane.mock */
+  readonly baseUrl?: string;
+  /** @default 600 requests per 60 s, like the server */
+  readonly rateLimit?: { readonly max: number; readonly windowSeconds: number };
+  /** @default () => new Date() */
+  readonly clock?: () => Date;
+}
+
+export interface MockRequest {
+  readonly method: string;
+  /** Path and query, e.g. `/api/v1/orgs/acme?limit=2`. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string | undefined;
+}
+
+export type MockResponse =
+  | {
+      readonly networkError: false;
+      readonly status: number;
+      readonly headers: Record<string, string>;
+      readonly body: string;
+    }
+  | { readonly networkError: true };
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId: OperationId | null;
+  /** The status answered, or null for a network-error fault. */
+  readonly status: number | null;
+}
+
+const faultCodes: Readonly<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+};
+
+export class FlagplaneMock {
+  /** Requests answered since the last `reset()`. Prefer asserting outcomes over calls. */
+  readonly requests: RecordedRequest[] = [];
+  private readonly faults = new FaultRegistry();
+
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly baseUrl: string,
+    /** Tokens by user or service-token name. */
+    readonly tokens: Readonly<Record<string, string>>,
+    private readonly seedState: StoreData,
+    private readonly rateLimit: { readonly max: number; readonly windowSeconds: number },
+    private readonly clock: () => Date,
+  ) {}
+
+  static async create(options: FlagplaneMockOptions = {}): Promise<FlagplaneMock> {
+    const baseUrl = (options.baseUrl ?? 'http://flagplane.mock').replace(/\/+$/, '');
+    const { identities, tokens } = identitiesOf(options.seed ?? {});
+    const store = createMemoryStore();
+    const rateLimit = options.rateLimit ?? { max: 600, windowSeconds: 60 };
+    const clock = options.clock ?? (() => new Date());
+    const app = await buildServer({ store, identities, rateLimit, baseUrl, clock });
+    return new FlagplaneMock(app, baseUrl, tokens, store.snapshot(), rateLimit, clock);
+  }
+
+  /** msw request handlers for `baseUrl`, answering from this mock. */
+  get handlers(): HttpHandler[] {
+    return mswHandlersFor(this);
+  }
+
+  /** Installs nock interceptors for `baseUrl` answering from this mock (nock must be installed). */
+  nock(): Promise<NockInstallation> {
+    return installNockInterceptors(this);
+  }
+
+  /** Back to the seed: data, rate-limit counts, faults and the request log. No new app, no re-parsing. */
+  async reset(): Promise<void> {
+    await this.app.store.replace(this.seedState);
+    this.app.resetRateLimits();
+    this.faults.clear();
+    this.requests.length = 0;
+  }
+
+  /** A deep copy of the current state, for assertions. */
+  snapshot(): StoreData {
+    return this.app.store.snapshot();
+  }
+
+  /** Answers matching requests with a fault until it has been used `times` times (default: always). */
+  fail(matcher: FaultMatcher, fault: Fault): void {
+    this.faults.add(matcher, fault);
+  }
+
+  /** Answers one request the way the server would (or with a fault the test asked for). */
+  async handle(request: MockRequest): Promise<MockResponse> {
+    const path = request.url.split('?')[0] ?? request.url;
+    const operationId = matchOperation(request.method, path)?.operationId ?? null;
+    const fault = this.faults.take({ method: request.method, path, operationId });
+    const record = (status: number | null) =>
+      this.requests.push({ method: request.method.toUpperCase(), path, operationId, status });
+    if (fault && 'networkError' in fault) {
+      record(null);
+      return { networkError: true };
+    }
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    const response = fault?.status
+      ? this.faultResponse(fault.status, fault.retryAfter)
+      : await this.inject(request);
+    record(response.status);
+    return response;
+  }
+
+  close(): Promise<void> {
+    return this.app.close();
+  }
+
+  private async inject(request: MockRequest): Promise<MockResponse & { networkError: false }> {
+    const response = await this.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      ...(request.body === undefined || request.body === '' ? {} : { payload: request.body }),
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined || name === 'connection' || name === 'keep-alive' || name === 'date') continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return { networkError: false, status: response.statusCode, headers, body: response.body };
+  }
+
+  private faultResponse(status: number, retryAfter = 1): MockResponse & { networkError: false } {
+    const code = faultCodes[status] ?? 'internal_error';
+    const requestId = randomUUID();
+    const isRateLimit = status === 429;
+    const error = new ApiError(
+      code,
+      isRateLimit
+        ? `Rate limit exceeded; retry in ${retryAfter} s.`
+        : `Injected fault ${status}; request id ${requestId}.`,
+      isRateLimit ? { retryAfter } : {},
+    );
+    const nowSeconds = Math.floor(this.clock().getTime() / 1000);
+    return {
+      networkError: false,
+      status,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-request-id': requestId,
+        'x-ratelimit-limit': String(this.rateLimit.max),
+        'x-ratelimit-remaining': isRateLimit ? '0' : String(this.rateLimit.max),
+        'x-ratelimit-reset': String(nowSeconds + (isRateLimit ? retryAfter : this.rateLimit.windowSeconds)),
+        ...(isRateLimit ? { 'retry-after': String(retryAfter) } : {}),
+      },
+      body: JSON.stringify(errorBody(error, this.baseUrl)),
+    };
+  }
+}
+
+/** Builds a mock seeded from `options.seed`. */
+export const createFlagplaneMock = (options?: FlagplaneMockOptions): Promise<FlagplaneMock> =>
+  FlagplaneMock.create(options);

@@ -1,0 +1,13 @@
+export type { Fault, FaultMatcher } from './faults.js';
+export {
+  createFlagplaneMock,
+  FlagplaneMock,
+  type FlagplaneMockOptions,
+  type MockRequest,
+  type MockResponse,
+  type RecordedRequest,
+} from './flagplane-mock.js';
+export { mswHandlersFor } from './msw-handlers.js';
+export { installNockInterceptors, type NockInstallation } from './nock-interceptors.js';
+export { type FlagplaneMockServer, startFlagplaneMockServer } from './port-server.js';
+export { derivedToken, type MockSeed, type MockServiceToken, type MockUser } from './seed.js';

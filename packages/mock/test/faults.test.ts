@@ -1,0 +1,61 @@
+import { ErrorBody } from '@flagplane/contract';
+import { describe, expect, it } from 'vitest';
+import { setupFlagplaneMock } from '../src/vitest.js';
+
+const flagplane = setupFlagplaneMock({ baseUrl: 'http://faults.test' });
+const get = (path: string) =>
+  fetch(`${flagplane.mock.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${flagplane.mock.tokens.owner}` },
+  });
+
+describe('fault injection', () => {
+  it('answers 429 with the API error body, Retry-After and retry_after, then recovers', async () => {
+    flagplane.mock.fail('getMe', { status: 429, retryAfter: 2, times: 1 });
+    const limited = await get('/api/v1/me');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('2');
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    const body = ErrorBody.parse(await limited.json());
+    expect(body).toMatchObject({
+      error: 'rate_limited',
+      retry_after: 2,
+      docs_url: 'http://faults.test/docs/errors#rate_limited',
+    });
+    expect((await get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('answers 503 the given number of times, for a matcher function too', async () => {
+    flagplane.mock.fail(({ path }) => path.startsWith('/api/v1/orgs'), { status: 503, times: 2 });
+    const statuses = [];
+    for (let index = 0; index < 3; index++) statuses.push((await get('/api/v1/orgs')).status);
+    expect(statuses).toEqual([503, 503, 200]);
+  });
+
+  it('delays answers', async () => {
+    flagplane.mock.fail('getMe', { delayMs: 150, times: 1 });
+    const started = performance.now();
+    expect((await get('/api/v1/me')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('fails at the network level', async () => {
+    flagplane.mock.fail('getMe', { networkError: true, times: 1 });
+    await expect(get('/api/v1/me')).rejects.toThrow();
+    expect((await get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('records requests with their operation and status', async () => {
+    await get('/api/v1/orgs/acme');
+    await get('/api/v1/orgs/nope');
+    expect(flagplane.mock.requests).toEqual([
+      { method: 'GET', path: '/api/v1/orgs/acme', operationId: 'getOrg', status: 200 },
+      { method: 'GET', path: '/api/v1/orgs/nope', operationId: 'getOrg', status: 404 },
+    ]);
+  });
+
+  it('clears faults on reset', async () => {
+    flagplane.mock.fail('getMe', { status: 500 });
+    await flagplane.mock.reset();
+    expect((await get('/api/v1/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * What the server adds to Fastify's types, in one place that the package's entry point loads, so code
+ * using `@flagplane/server` (the mock, tests) sees the same decorations.
+ */
+import type { OperationId } from '@flagplane/contract';
+import type { Principal } from './access/principal.js';
+import type { Store } from './store/store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store the app serves from (the mock resets and snapshots it). */
+    store: Store;
+    /** Starts every caller's quota afresh (the mock's reset; tests). */
+    resetRateLimits(): void;
+  }
+  interface FastifyRequest {
+    /** The caller, once authentication has run (null before, or for anonymous requests). */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: OperationId;
+  }
+}
