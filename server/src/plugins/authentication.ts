@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { type Principal, principalForToken } from '../access/principal.js';
+import { principalForToken } from '../access/principal.js';
 import { ApiError } from '../domain/api-error.js';
 import type { Store } from '../store/store.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
