@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../scripts/vitest-base.mjs';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    reporters,
   },
 });
