@@ -1,4 +1,5 @@
 /** Black-box checks of variations against api-completion §8 (and §2 for their formats). */
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
 
@@ -10,6 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
 type Json = Record<string, any>;
 async function createFlag(body: Json): Promise<Json> {
   const response = await server.call('member', 'POST', `${base}/flags`, body);
@@ -17,15 +19,20 @@ async function createFlag(body: Json): Promise<Json> {
   return response.json();
 }
 const stringFlag = (key: string, ...values: string[]) =>
-  createFlag({ key, type: 'String', variations: values.map((value) => ({ key: value, value: value.toUpperCase() })) });
+  createFlag({
+    key,
+    type: 'String',
+    variations: values.map((value) => ({ key: value, value: value.toUpperCase() })),
+  });
 const getFlag = async (key: string) => (await server.call('member', 'GET', `${base}/flags/${key}`)).json();
 const variationUrl = (flag: string, variation: string) => `${base}/flags/${flag}/variations/${variation}`;
-const addVariation = (flag: string, body: Json) => server.call('member', 'POST', `${base}/flags/${flag}/variations`, body);
+const addVariation = (flag: string, body: Json) =>
+  server.call('member', 'POST', `${base}/flags/${flag}/variations`, body);
 const updateConfiguration = async (flag: string, env: string, body: Json) => {
   const response = await server.call('member', 'PUT', `${base}/flags/${flag}/environments/${env}`, body);
   expect(response.statusCode, response.body).toBe(204);
 };
-async function expectValidation(response: { statusCode: number; json(): any; body: string }, field?: string) {
+async function expectValidation(response: LightMyRequestResponse, field?: string) {
   expect(response.statusCode, response.body).toBe(400);
   expect(response.json().error).toBe('validation_failed');
   if (field) expect(Object.keys(response.json().fields ?? {}), response.body).toContain(field);
@@ -33,7 +40,12 @@ async function expectValidation(response: { statusCode: number; json(): any; bod
 
 describe('adding a variation (document rule 5, §8)', () => {
   it('answers 201 with the persisted variation and _actions update and delete', async () => {
-    const response = await addVariation('banner-text', { key: 'hi', name: 'Hi', value: 'Hi there', description: 'Short' });
+    const response = await addVariation('banner-text', {
+      key: 'hi',
+      name: 'Hi',
+      value: 'Hi there',
+      description: 'Short',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const variation = response.json();
     expect(variation).toMatchObject({ key: 'hi', name: 'Hi', value: 'Hi there', description: 'Short' });
@@ -85,6 +97,8 @@ describe('adding a variation (document rule 5, §8)', () => {
     await expectValidation(await addVariation('banner-text', { value: 'No key' }), 'key');
     await expectValidation(await addVariation('banner-text', { key: 'no-value' }), 'value');
     await expectValidation(await addVariation('banner-text', { key: '-dash', value: 'Dash' }), 'key');
+    const uuidKey = { key: '0b7c3a52-64e4-4c3e-9a59-1c1f2d3e4f50', value: 'Uuid' };
+    await expectValidation(await addVariation('banner-text', uuidKey), 'key');
   });
 });
 
@@ -103,32 +117,57 @@ describe('updating a variation (§3, §8)', () => {
   });
 
   it('refuses a value that breaks the type or duplicates another', async () => {
-    await createFlag({ key: 'num-upd', type: 'Number', variations: [{ key: 'one', value: '1' }, { key: 'two', value: '2' }] });
-    await expectValidation(await server.call('member', 'PUT', variationUrl('num-upd', 'one'), { value: 'x' }), 'value');
-    await expectValidation(await server.call('member', 'PUT', variationUrl('num-upd', 'one'), { value: '2' }), 'value');
+    await createFlag({
+      key: 'num-upd',
+      type: 'Number',
+      variations: [
+        { key: 'one', value: '1' },
+        { key: 'two', value: '2' },
+      ],
+    });
+    await expectValidation(
+      await server.call('member', 'PUT', variationUrl('num-upd', 'one'), { value: 'x' }),
+      'value',
+    );
+    await expectValidation(
+      await server.call('member', 'PUT', variationUrl('num-upd', 'one'), { value: '2' }),
+      'value',
+    );
     const values = (await getFlag('num-upd')).variations.map((item: Json) => item.value).sort();
     expect(values).toEqual(['1', '2']);
   });
 
   it("never changes a Boolean flag's values, but renames its variations", async () => {
     await createFlag({ key: 'bool-var', type: 'Boolean' });
-    await expectValidation(await server.call('member', 'PUT', variationUrl('bool-var', 'true'), { value: 'false' }));
-    expect((await server.call('member', 'PUT', variationUrl('bool-var', 'true'), { name: 'Enabled' })).statusCode).toBe(204);
+    await expectValidation(
+      await server.call('member', 'PUT', variationUrl('bool-var', 'true'), { value: 'false' }),
+    );
+    expect(
+      (await server.call('member', 'PUT', variationUrl('bool-var', 'true'), { name: 'Enabled' })).statusCode,
+    ).toBe(204);
     const on = (await getFlag('bool-var')).variations.find((item: Json) => item.key === 'true');
     expect(on).toMatchObject({ name: 'Enabled', value: 'true' });
   });
 
   it('answers 404 for an unknown variation and for a variation of another flag', async () => {
-    expect((await server.call('member', 'PUT', variationUrl('banner-text', 'nope'), { name: 'X' })).statusCode).toBe(404);
+    expect(
+      (await server.call('member', 'PUT', variationUrl('banner-text', 'nope'), { name: 'X' })).statusCode,
+    ).toBe(404);
+    const typo = await server.call('member', 'PUT', variationUrl('banner-text', 'helo'), { name: 'X' });
+    expect(typo.statusCode).toBe(404);
+    expect(typo.json().did_you_mean).toContain('hello');
     const foreign = (await getFlag('upd-var')).variations[0];
-    const response = await server.call('member', 'PUT', variationUrl('banner-text', foreign.id), { name: 'X' });
+    const response = await server.call('member', 'PUT', variationUrl('banner-text', foreign.id), {
+      name: 'X',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('not_found');
   });
 });
 
 describe('deleting a variation (§8)', () => {
-  const remove = (flag: string, variation: string) => server.call('member', 'DELETE', variationUrl(flag, variation));
+  const remove = (flag: string, variation: string) =>
+    server.call('member', 'DELETE', variationUrl(flag, variation));
   const idOf = async (flag: string, key: string) =>
     (await getFlag(flag)).variations.find((item: Json) => item.key === key).id as string;
 
@@ -173,7 +212,9 @@ describe('deleting a variation (§8)', () => {
     });
     await expectValidation(await remove('rolled', 'b'));
     expect((await remove('rolled', 'c')).statusCode).toBe(204);
-    const configuration = (await server.call('member', 'GET', `${base}/flags/rolled/environments/production`)).json();
+    const configuration = (
+      await server.call('member', 'GET', `${base}/flags/rolled/environments/production`)
+    ).json();
     const rolloutIds = (configuration.percentageRollout ?? []).map((weight: Json) => weight.variationId);
     expect(rolloutIds).not.toContain(c);
   });

@@ -14,7 +14,7 @@ async function send(method: string, path: string, body?: unknown) {
 
 describe('reset between tests', () => {
   it.each(Array.from({ length: 200 }, (_, index) => index))('test %i starts from the seed', async (index) => {
-    const projects = await (await send('GET', '/api/v1/orgs/acme/projects')).json();
+    const projects = (await (await send('GET', '/api/v1/orgs/acme/projects')).json()) as { items: unknown[] };
     expect(projects.items).toEqual([]);
     expect((await send('POST', '/api/v1/orgs/acme/projects', { key: 'web' })).status).toBe(201);
     expect(
