@@ -37,7 +37,10 @@ export function describeIssues(
   const suggestions = new Set<string>();
   for (const issue of issues) {
     const path = issue.path.length === 0 ? bodyField : issue.path.map(String).join('.');
-    const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+    // A missing enum property is reported by zod as a bad value; for the caller it is simply missing.
+    const missing =
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      valueAt(input, issue.path) === undefined;
     const message = missing ? 'is required' : issue.message;
     const messages = fields[path] ?? [];
     messages.push(message);

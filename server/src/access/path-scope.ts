@@ -37,7 +37,8 @@ export interface PathScope {
 
 const suggestionLimit = { maxDistance: 3, max: 3 };
 
-export function resolvePath(view: StoreView, principal: Principal, params: PathParamValues): PathScope {
+export function resolvePath(view: StoreView, principal: Principal, rawParams: PathParamValues): PathScope {
+  const params = canonicalIds(rawParams);
   if (params.org === undefined) return {};
   const org = findOrganization(view, principal, params.org);
   const role = roleIn(principal, org.id) as Role;
@@ -153,4 +154,13 @@ function findSdkKey(view: StoreView, environment: EnvironmentRecord, value: stri
   const key = isUuid(value) ? view.get('sdkKeys', value) : undefined;
   if (!key || key.environmentId !== environment.id) throw notFound(`SDK key "${value}"`);
   return key;
+}
+
+/** UUIDs are case-insensitive; ids are stored lower-case, so an upper-case id finds the same resource. */
+function canonicalIds(params: PathParamValues): PathParamValues {
+  const canonical: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(params)) {
+    canonical[name] = value !== undefined && isUuid(value) ? value.toLowerCase() : value;
+  }
+  return canonical;
 }

@@ -13,8 +13,6 @@ export interface ErrorHandlerOptions {
   readonly baseUrl: string;
 }
 
-const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
-
 export function errorBody(error: ApiError, baseUrl: string): ErrorBody {
   const { fields, didYouMean, nextActions, retryAfter } = error.details;
   return {
@@ -70,18 +68,8 @@ export const errorHandlerPlugin = fastifyPlugin(
       return sendError(reply, apiError, options.baseUrl);
     });
 
-    // Fastify has no 405 of its own: a known path with another method is a 405 with `Allow` (§15).
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? request.url;
-      const allow = methods.filter(
-        (method) => method !== request.method && app.findRoute({ method, url: path }) !== null,
-      );
-      if (allow.length > 0) {
-        const error = new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, {
-          headers: { allow: allow.join(', ') },
-        });
-        return sendError(reply, error, options.baseUrl);
-      }
       return sendError(
         reply,
         new ApiError('not_found', `No route ${request.method} ${path}.`),

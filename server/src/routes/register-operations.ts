@@ -22,6 +22,7 @@ export interface OperationRoutesOptions {
 export const toRouterPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
 
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): void {
+  registerMethodNotAllowed(app);
   for (const operationId of Object.keys(endpoints) as OperationId[]) {
     const endpoint: Endpoint = endpoints[operationId];
     const handler = options.handlers[operationId] as OperationHandler<OperationId>;
@@ -91,5 +92,36 @@ function assertResponseMatchesContract(operationId: OperationId, endpoint: Endpo
     throw new Error(
       `${operationId} answered a body that breaks the contract: ${JSON.stringify(parsed.error)}`,
     );
+  }
+}
+
+const answerableMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+
+/**
+ * Fastify has no 405 of its own. Every path of the table answers its other methods with 405 and
+ * `Allow` (§15). Registering them as routes also keeps literal segments literal: `DELETE …/rules/reorder`
+ * is a 405 on the reorder route, never a `{ruleId}` named "reorder" (§1).
+ */
+function registerMethodNotAllowed(app: FastifyInstance): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+    const path = toRouterPath(endpoint.path);
+    methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(endpoint.method));
+  }
+  for (const [path, declared] of methodsByPath) {
+    const allow = [...declared].join(', ');
+    app.route({
+      method: answerableMethods.filter((method) => !declared.has(method)),
+      url: path,
+      handler: async (request) => {
+        throw new ApiError(
+          'method_not_allowed',
+          `${request.method} is not allowed on ${request.url.split('?')[0]}.`,
+          {
+            headers: { allow },
+          },
+        );
+      },
+    });
   }
 }
