@@ -1,0 +1,27 @@
+export * from './generated/index.js';
+export { ApiPromise, type ApiResponse } from './lib/api-promise.js';
+export type { ClientOptions, FetchFunction } from './lib/client-options.js';
+export {
+  ApiError,
+  type ApiErrorDetails,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  FlagplaneError,
+  ForbiddenError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  ResponseValidationError,
+  TimeoutError,
+  UnauthorizedError,
+  UserAbortError,
+  ValidationError,
+} from './lib/errors.js';
+export { createClient, FlagplaneClient } from './lib/flagplane-client.js';
+export type { FlagplaneLogger } from './lib/logger.js';
+export type { BodyParams, QueryParams } from './lib/operation-types.js';
+export { Page, PagePromise } from './lib/page.js';
+export type { RateLimit } from './lib/rate-limit.js';
+export type { RequestOptions } from './lib/request-options.js';
+export type { TokenSource } from './lib/token-source.js';

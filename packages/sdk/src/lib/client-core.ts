@@ -1,0 +1,149 @@
+/**
+ * What every generated method hands off to: validate the body with the contract, fill the path, send,
+ * and parse the answer with the contract. Generated resources hold one of these and nothing else.
+ */
+import {
+  type Action,
+  describeIssues,
+  type Endpoint,
+  endpoints,
+  type OperationId,
+  type ValidationFailure,
+  validateInput,
+} from '@flagplane/contract';
+import { ApiPromise, type ApiResponse } from './api-promise.js';
+import type { ResolvedClientOptions } from './client-options.js';
+import { ResponseValidationError, ValidationError } from './errors.js';
+import { HttpTransport, type TransportResponse } from './http-transport.js';
+import type {
+  ListItemOf,
+  ListOperationId,
+  PathParamsOf,
+  QueryOf,
+  RequestInputOf,
+  ResponseOf,
+} from './operation-types.js';
+import { Page, PagePromise } from './page.js';
+import { expandPath } from './path-template.js';
+import { toSearchParams } from './query-string.js';
+import { readRateLimit } from './rate-limit.js';
+import type { RequestOptions } from './request-options.js';
+
+interface Envelope<Item> {
+  readonly items: readonly Item[];
+  readonly next_cursor: string | null;
+  readonly _actions: Readonly<Record<string, Action>>;
+}
+
+export class ClientCore {
+  readonly #options: ResolvedClientOptions;
+  readonly #transport: HttpTransport;
+
+  constructor(options: ResolvedClientOptions) {
+    this.#options = options;
+    this.#transport = new HttpTransport(options);
+  }
+
+  /** One request, sent at once. */
+  request<Operation extends OperationId>(
+    operationId: Operation,
+    params: PathParamsOf<Operation>,
+    input: RequestInputOf<Operation>,
+    options?: RequestOptions,
+  ): ApiPromise<ResponseOf<Operation>> {
+    return new ApiPromise(
+      () =>
+        this.#send(operationId, params, input.body, undefined, options) as Promise<
+          ApiResponse<ResponseOf<Operation>>
+        >,
+    );
+  }
+
+  /** A paginated list: one request per page, each with the caller's query and the previous cursor. */
+  list<Operation extends ListOperationId>(
+    operationId: Operation,
+    params: PathParamsOf<Operation>,
+    query: QueryOf<Operation> | undefined,
+    options?: RequestOptions,
+  ): PagePromise<ListItemOf<Operation>> {
+    type Item = ListItemOf<Operation>;
+    const fetchPage = async (cursor: string | undefined): Promise<ApiResponse<Page<Item>>> => {
+      const pageQuery = cursor === undefined ? query : { ...query, cursor };
+      const response = await this.#send(operationId, params, undefined, pageQuery, options);
+      return { ...response, data: new Page(response.data as Envelope<Item>, fetchPage, options?.signal) };
+    };
+    return new PagePromise(fetchPage, options?.signal);
+  }
+
+  async #send(
+    operationId: OperationId,
+    params: Readonly<Record<string, string>>,
+    body: unknown,
+    query: object | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<ApiResponse<unknown>> {
+    const endpoint: Endpoint = endpoints[operationId];
+    if (endpoint.body) {
+      // Checked only: the body is sent as given, so the server applies its own defaults and transforms.
+      const checked = validateInput(endpoint.body, body);
+      if (!checked.success) throw this.#localValidationError(checked.failure);
+    }
+    const response = await this.#transport.send(
+      {
+        method: endpoint.method,
+        path: expandPath(endpoint.path, params),
+        searchParams: toSearchParams(query as Record<string, unknown> | undefined),
+        body,
+        safeToRepeat: endpoint.idempotent,
+      },
+      options,
+    );
+    return {
+      data: this.#parseSuccess(endpoint, response),
+      status: response.status,
+      headers: response.headers,
+      requestId: response.requestId,
+      rateLimit: readRateLimit(response.headers),
+    };
+  }
+
+  #parseSuccess(endpoint: Endpoint, response: TransportResponse): unknown {
+    const schema = endpoint.success.schema;
+    if (!schema) return undefined;
+    if (!this.#options.validateResponses) return response.body;
+    const parsed = schema.safeParse(response.body);
+    if (parsed.success) return parsed.data;
+    throw new ResponseValidationError({
+      operation: `${endpoint.method} ${endpoint.path}`,
+      status: response.status,
+      requestId: response.requestId,
+      issues: describeIssues(parsed.error.issues, response.body).fields,
+      body: response.body,
+    });
+  }
+
+  /** The error the server would have answered, found before sending. */
+  #localValidationError(failure: ValidationFailure): ValidationError {
+    const docsUrl = `${this.#options.baseUrl}/docs/errors#validation_failed`;
+    return new ValidationError(
+      {
+        status: 400,
+        error: 'validation_failed',
+        message: `${failure.message} (found before sending; no request was made)`,
+        docsUrl,
+        requestId: null,
+        body: {
+          error: 'validation_failed',
+          message: failure.message,
+          docs_url: docsUrl,
+          fields: failure.fields,
+          ...(failure.didYouMean ? { did_you_mean: failure.didYouMean } : {}),
+        },
+        headers: new Headers(),
+        fields: failure.fields,
+        ...(failure.didYouMean ? { didYouMean: failure.didYouMean } : {}),
+      },
+      { detectedBeforeSending: true },
+    );
+  }
+}

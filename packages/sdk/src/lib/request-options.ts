@@ -1,0 +1,11 @@
+/** Options of one call, given after the operation's own arguments: `client.flags.list(org, project, {}, { signal })`. */
+export interface RequestOptions {
+  /** Aborts the call (every attempt, every retry wait, every page of a walk) with a `UserAbortError`. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds per attempt; 0 for none. @default the client's `timeout` */
+  readonly timeout?: number;
+  /** @default the client's `maxRetries` */
+  readonly maxRetries?: number;
+  /** Extra headers for this call. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
