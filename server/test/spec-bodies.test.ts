@@ -1,21 +1,17 @@
 /** Black-box checks of request bodies and wire details against api-completion §2, §3, §15 and §16. */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useWebProject } from './spec-helpers.js';
 
-let server: TestServer;
+const server = useWebProject();
 const org = '/api/v1/orgs/acme';
 const base = `${org}/projects/web`;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
-});
-afterAll(() => server.close());
 
 type Response = LightMyRequestResponse;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[47][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** Unlike the shared `expectValidation`, takes any number of fields and checks every message is a string. */
 function expectValidation(response: Response, ...fields: string[]) {
   expect(response.statusCode, response.body).toBe(400);
   const body = response.json();

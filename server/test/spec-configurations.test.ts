@@ -1,26 +1,16 @@
 /** Black-box checks of flag environment configurations against api-completion §9 and the document's toggle. */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFlag, type Json, useWebProject } from './spec-helpers.js';
 
-let server: TestServer;
+const server = useWebProject();
 const base = '/api/v1/orgs/acme/projects/web';
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
-});
-afterAll(() => server.close());
 
-// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
-type Json = Record<string, any>;
 type Response = LightMyRequestResponse;
-async function createFlag(body: Json, projectBase = base): Promise<Json> {
-  const response = await server.call('owner', 'POST', `${projectBase}/flags`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const createFlagAsOwner = (body: Json, projectBase = base) =>
+  createFlag(server, body, `${projectBase}/flags`, 'owner');
 const stringFlag = (key: string, ...values: string[]) =>
-  createFlag({ key, type: 'String', variations: values.map((value) => ({ key: value, value })) });
+  createFlagAsOwner({ key, type: 'String', variations: values.map((value) => ({ key: value, value })) });
 const idOf = (flag: Json, key: string) => flag.variations.find((item: Json) => item.key === key).id as string;
 const configUrl = (flag: string, env = 'production') => `${base}/flags/${flag}/environments/${env}`;
 const getConfig = async (flag: string, env = 'production') => {
@@ -30,6 +20,7 @@ const getConfig = async (flag: string, env = 'production') => {
 };
 const put = (flag: string, body: Json, env = 'production') =>
   server.call('member', 'PUT', configUrl(flag, env), body);
+/** Unlike the shared `expectValidation`, `fieldPrefix` need only begin the name of an invalid field. */
 async function expectValidation(response: Response, fieldPrefix?: string) {
   expect(response.statusCode, response.body).toBe(400);
   expect(response.json().error).toBe('validation_failed');
@@ -95,7 +86,7 @@ describe('reading configurations (document, §9, §14)', () => {
   });
 
   it('tells a member that the configurations of an archived flag cannot change', async () => {
-    await createFlag({ key: 'archived-cfg', type: 'Boolean' });
+    await createFlagAsOwner({ key: 'archived-cfg', type: 'Boolean' });
     expect((await server.call('member', 'POST', `${base}/flags/archived-cfg/archive`)).statusCode).toBe(204);
     const actions = (await getConfig('archived-cfg'))._actions;
     for (const action of ['update', 'toggle', 'createRule', 'reorderRules']) {
@@ -282,8 +273,9 @@ describe('prerequisites (§9)', () => {
     expectedVariationKey,
   });
   beforeAll(async () => {
-    for (let index = 0; index < 11; index++) await createFlag({ key: `pre-${index}`, type: 'Boolean' });
-    await createFlag({ key: 'pre-target', type: 'Boolean' });
+    for (let index = 0; index < 11; index++)
+      await createFlagAsOwner({ key: `pre-${index}`, type: 'Boolean' });
+    await createFlagAsOwner({ key: 'pre-target', type: 'Boolean' });
   });
 
   it('stores and reads back prerequisites as {prerequisiteFlagKey, expectedVariationKey}', async () => {
@@ -307,7 +299,7 @@ describe('prerequisites (§9)', () => {
 
   it('refuses the flag itself, an unknown flag, and a flag of another project', async () => {
     await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'other' });
-    await createFlag({ key: 'pre-elsewhere', type: 'Boolean' }, '/api/v1/orgs/acme/projects/other');
+    await createFlagAsOwner({ key: 'pre-elsewhere', type: 'Boolean' }, '/api/v1/orgs/acme/projects/other');
     await expectRefusedAtomically(
       'pre-target',
       { prerequisites: [prerequisite('pre-target')] },
@@ -326,7 +318,7 @@ describe('prerequisites (§9)', () => {
   });
 
   it('refuses an archived flag, an unknown expectedVariationKey, and the same flag twice', async () => {
-    await createFlag({ key: 'pre-archived', type: 'Boolean' });
+    await createFlagAsOwner({ key: 'pre-archived', type: 'Boolean' });
     expect((await server.call('owner', 'POST', `${base}/flags/pre-archived/archive`)).statusCode).toBe(204);
     await expectRefusedAtomically(
       'pre-target',
@@ -346,9 +338,9 @@ describe('prerequisites (§9)', () => {
   });
 
   it('refuses a cycle within one environment, but not across environments', async () => {
-    await createFlag({ key: 'cyc-a', type: 'Boolean' });
-    await createFlag({ key: 'cyc-b', type: 'Boolean' });
-    await createFlag({ key: 'cyc-c', type: 'Boolean' });
+    await createFlagAsOwner({ key: 'cyc-a', type: 'Boolean' });
+    await createFlagAsOwner({ key: 'cyc-b', type: 'Boolean' });
+    await createFlagAsOwner({ key: 'cyc-c', type: 'Boolean' });
     expect((await put('cyc-a', { prerequisites: [prerequisite('cyc-b')] })).statusCode).toBe(204);
     await expectRefusedAtomically('cyc-b', { prerequisites: [prerequisite('cyc-a')] });
     expect((await put('cyc-b', { prerequisites: [prerequisite('cyc-a')] }, 'development')).statusCode).toBe(

@@ -1,37 +1,23 @@
 /** Black-box checks of flags against api-completion §8: update, staleness, archive/restore/delete, _actions. */
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from './fixtures.js';
+import { createFlag, expectValidation, getFlag, type Json, useWebProject } from './spec-helpers.js';
 
-let server: TestServer;
+const server = useWebProject();
 const base = '/api/v1/orgs/acme/projects/web';
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
-});
-afterAll(() => server.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
-type Json = Record<string, any>;
-async function createFlag(body: Json, on: TestServer = server, url = `${base}/flags`): Promise<Json> {
-  const response = await on.call('member', 'POST', url, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-const getFlag = async (key: string, on: TestServer = server, url = base) =>
-  (await on.call('member', 'GET', `${url}/flags/${key}`)).json();
-async function expectValidation(response: LightMyRequestResponse, field?: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  expect(response.json().error).toBe('validation_failed');
-  if (field) expect(Object.keys(response.json().fields ?? {}), response.body).toContain(field);
-}
 
 describe('flag update (§3, document rule 4)', () => {
   it('changes only what is given: null keeps, "" clears the description, [] clears tags', async () => {
-    await createFlag({ key: 'upd', type: 'Boolean', name: 'Before', description: 'Desc', tags: ['one'] });
+    await createFlag(server, {
+      key: 'upd',
+      type: 'Boolean',
+      name: 'Before',
+      description: 'Desc',
+      tags: ['one'],
+    });
     const put = (body: Json) => server.call('member', 'PUT', `${base}/flags/upd`, body);
     expect((await put({ name: 'After' })).statusCode).toBe(204);
-    expect(await getFlag('upd')).toMatchObject({
+    expect(await getFlag(server, 'upd')).toMatchObject({
       name: 'After',
       description: 'Desc',
       tags: ['one'],
@@ -40,32 +26,32 @@ describe('flag update (§3, document rule 4)', () => {
     expect(
       (await put({ name: null, description: null, tags: null, clientSideVisible: null })).statusCode,
     ).toBe(204);
-    expect(await getFlag('upd')).toMatchObject({
+    expect(await getFlag(server, 'upd')).toMatchObject({
       name: 'After',
       description: 'Desc',
       tags: ['one'],
       clientSideVisible: false,
     });
     expect((await put({ clientSideVisible: true, tags: ['x', 'x', 'y'] })).statusCode).toBe(204);
-    expect(await getFlag('upd')).toMatchObject({
+    expect(await getFlag(server, 'upd')).toMatchObject({
       description: 'Desc',
       tags: ['x', 'y'],
       clientSideVisible: true,
     });
     expect((await put({ description: '' })).statusCode).toBe(204);
-    expect((await getFlag('upd')).description).toBeNull();
+    expect((await getFlag(server, 'upd')).description).toBeNull();
     expect((await put({ tags: [] })).statusCode).toBe(204);
-    expect((await getFlag('upd')).tags ?? []).toEqual([]);
+    expect((await getFlag(server, 'upd')).tags ?? []).toEqual([]);
   });
 
   it('never changes key or type', async () => {
-    const before = await getFlag('upd');
+    const before = await getFlag(server, 'upd');
     const response = await server.call('member', 'PUT', `${base}/flags/upd`, {
       key: 'renamed',
       type: 'String',
     });
     expect([204, 400]).toContain(response.statusCode);
-    const after = await getFlag(before.id);
+    const after = await getFlag(server, before.id);
     expect(after).toMatchObject({ key: 'upd', type: 'Boolean' });
     expect((await server.call('member', 'GET', `${base}/flags/renamed`)).statusCode).toBe(404);
   });
@@ -82,12 +68,12 @@ describe('staleness (§8)', () => {
     expect(
       (await timed.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'clock' })).statusCode,
     ).toBe(201);
-    await createFlag({ key: 'aging', type: 'Boolean' }, timed, `${url}/flags`);
-    expect((await getFlag('aging', timed, url)).staleness).toBe('New');
+    await createFlag(timed, { key: 'aging', type: 'Boolean' }, `${url}/flags`);
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('New');
     days(8);
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Active');
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Active');
     days(31);
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Stale');
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Stale');
     // A configuration change is a recent change: Active again.
     expect(
       (
@@ -96,17 +82,17 @@ describe('staleness (§8)', () => {
         })
       ).statusCode,
     ).toBe(204);
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Active');
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Active');
     days(31);
     // Enabled with SingleVariation still serves one variation to everyone.
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Stale');
-    const [first, second] = (await getFlag('aging', timed, url)).variations;
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Stale');
+    const [first, second] = (await getFlag(timed, 'aging', url)).variations;
     // Adding a rule changes a configuration: Active again.
     const rule = await timed.call('member', 'POST', `${url}/flags/aging/environments/development/rules`, {
       variationId: first.id,
     });
     expect(rule.statusCode, rule.body).toBe(201);
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Active');
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Active');
     const split = await timed.call('member', 'PUT', `${url}/flags/aging/environments/production`, {
       strategy: 'PercentageRollout',
       percentageRollout: [
@@ -117,9 +103,9 @@ describe('staleness (§8)', () => {
     expect(split.statusCode, split.body).toBe(204);
     days(31);
     // Enabled with a 50/50 rollout: not one variation to everyone, so Active without recent changes.
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Active');
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Active');
     expect((await timed.call('member', 'POST', `${url}/flags/aging/archive`)).statusCode).toBe(204);
-    expect((await getFlag('aging', timed, url)).staleness).toBe('Archived');
+    expect((await getFlag(timed, 'aging', url)).staleness).toBe('Archived');
     await timed.close();
   });
 });
@@ -132,26 +118,26 @@ describe('archive, restore and delete (§8)', () => {
     });
 
   it('archives and restores idempotently with 204', async () => {
-    await createFlag({ key: 'arc', type: 'Boolean' });
+    await createFlag(server, { key: 'arc', type: 'Boolean' });
     for (const action of ['archive', 'archive', 'restore', 'restore']) {
       const response = await server.call('member', 'POST', `${flagUrl('arc')}/${action}`);
       expect(response.statusCode, `${action}: ${response.body}`).toBe(204);
       expect(response.body).toBe('');
-      expect((await getFlag('arc')).isArchived).toBe(action === 'archive');
+      expect((await getFlag(server, 'arc')).isArchived).toBe(action === 'archive');
     }
   });
 
   it('refuses to archive a flag a non-archived flag requires, naming the dependant', async () => {
-    await createFlag({ key: 'gate', type: 'Boolean' });
-    await createFlag({ key: 'gated-child', type: 'Boolean' });
+    await createFlag(server, { key: 'gate', type: 'Boolean' });
+    await createFlag(server, { key: 'gated-child', type: 'Boolean' });
     expect((await prerequisite('gate', 'gated-child')).statusCode).toBe(204);
-    const actions = (await getFlag('gate'))._actions;
+    const actions = (await getFlag(server, 'gate'))._actions;
     expect(actions.archive.allowed, 'the archive would be refused').toBe(false);
     expect(actions.delete.allowed, 'the delete would be refused').toBe(false);
     const refused = await server.call('member', 'POST', `${flagUrl('gate')}/archive`);
     await expectValidation(refused);
     expect(refused.json().message).toContain('gated-child');
-    expect((await getFlag('gate')).isArchived).toBe(false);
+    expect((await getFlag(server, 'gate')).isArchived).toBe(false);
     expect((await server.call('member', 'POST', `${flagUrl('gated-child')}/archive`)).statusCode).toBe(204);
     expect((await server.call('member', 'POST', `${flagUrl('gate')}/archive`)).statusCode).toBe(204);
     // Deletion is refused while any other flag (archived or not) has it as a prerequisite.
@@ -159,7 +145,7 @@ describe('archive, restore and delete (§8)', () => {
   });
 
   it('refuses every change to an archived flag with next_actions pointing at restore', async () => {
-    const flag = await createFlag({
+    const flag = await createFlag(server, {
       key: 'frozen',
       type: 'String',
       variations: [
@@ -203,8 +189,8 @@ describe('archive, restore and delete (§8)', () => {
   });
 
   it('refuses to delete a flag another flag requires, and deletes an archived flag', async () => {
-    await createFlag({ key: 'needed', type: 'Boolean' });
-    await createFlag({ key: 'needer', type: 'Boolean' });
+    await createFlag(server, { key: 'needed', type: 'Boolean' });
+    await createFlag(server, { key: 'needer', type: 'Boolean' });
     expect((await prerequisite('needed', 'needer', 'false')).statusCode).toBe(204);
     await expectValidation(await server.call('member', 'DELETE', flagUrl('needed')));
     expect((await server.call('member', 'GET', flagUrl('needed'))).statusCode).toBe(200);
@@ -242,7 +228,7 @@ describe('flag detail _actions (§14)', () => {
     }
     const boolean = (await server.call('member', 'GET', `${base}/flags/new-checkout`)).json();
     expect(boolean._actions.createVariation.allowed).toBe(false);
-    await createFlag({ key: 'acts', type: 'Boolean' });
+    await createFlag(server, { key: 'acts', type: 'Boolean' });
     await server.call('member', 'POST', `${base}/flags/acts/archive`);
     const archived = (await server.call('member', 'GET', `${base}/flags/acts`)).json();
     expect(archived._actions.update).toEqual({ allowed: false, reason: 'The flag is archived.' });

@@ -1,25 +1,9 @@
 /** Black-box checks of flags against api-completion §8: creation, lookup and list filters. */
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFlag, expectValidation, getFlag, type Json, useWebProject } from './spec-helpers.js';
 
-let server: TestServer;
+const server = useWebProject();
 const base = '/api/v1/orgs/acme/projects/web';
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
-});
-afterAll(() => server.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
-type Json = Record<string, any>;
-async function createFlag(body: Json, on: TestServer = server, url = `${base}/flags`): Promise<Json> {
-  const response = await on.call('member', 'POST', url, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-const getFlag = async (key: string, on: TestServer = server, url = base) =>
-  (await on.call('member', 'GET', `${url}/flags/${key}`)).json();
 const configurations = async (key: string) =>
   (await server.call('member', 'GET', `${base}/flags/${key}/environments`)).json() as Json[];
 const listKeys = async (query: string) => {
@@ -27,15 +11,10 @@ const listKeys = async (query: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return (response.json().items as Json[]).map((flag) => flag.key);
 };
-async function expectValidation(response: LightMyRequestResponse, field?: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  expect(response.json().error).toBe('validation_failed');
-  if (field) expect(Object.keys(response.json().fields ?? {}), response.body).toContain(field);
-}
 
 describe('flag creation defaults (§8)', () => {
   it('gives a Boolean flag the variations true "On" and false "Off", defaulting to false, not client-side visible', async () => {
-    const flag = await createFlag({ key: 'bool-defaults', type: 'Boolean' });
+    const flag = await createFlag(server, { key: 'bool-defaults', type: 'Boolean' });
     expect(flag).toMatchObject({
       key: 'bool-defaults',
       type: 'Boolean',
@@ -60,7 +39,7 @@ describe('flag creation defaults (§8)', () => {
   });
 
   it('takes defaultVariationKey as the default, else the first variation of a non-Boolean flag', async () => {
-    const chosen = await createFlag({
+    const chosen = await createFlag(server, {
       key: 'string-default-key',
       type: 'String',
       variations: [
@@ -73,7 +52,7 @@ describe('flag creation defaults (§8)', () => {
     for (const configuration of await configurations('string-default-key')) {
       expect(configuration.defaultVariationId).toBe(b.id);
     }
-    const first = await createFlag({
+    const first = await createFlag(server, {
       key: 'string-first',
       type: 'String',
       variations: [
@@ -85,7 +64,7 @@ describe('flag creation defaults (§8)', () => {
     for (const configuration of await configurations('string-first')) {
       expect(configuration.defaultVariationId).toBe(x.id);
     }
-    const booleanOn = await createFlag({
+    const booleanOn = await createFlag(server, {
       key: 'bool-default-on',
       type: 'Boolean',
       defaultVariationKey: 'true',
@@ -97,7 +76,11 @@ describe('flag creation defaults (§8)', () => {
   });
 
   it('drops duplicate tags, keeping the first order', async () => {
-    const flag = await createFlag({ key: 'tagged', type: 'Boolean', tags: ['b', 'a', 'b', 'c', 'a'] });
+    const flag = await createFlag(server, {
+      key: 'tagged',
+      type: 'Boolean',
+      tags: ['b', 'a', 'b', 'c', 'a'],
+    });
     expect(flag.tags).toEqual(['b', 'a', 'c']);
   });
 
@@ -114,7 +97,7 @@ describe('flag creation defaults (§8)', () => {
 
 describe('flag creation validation (§2, §3, §8)', () => {
   it('accepts a Boolean flag with exactly the values true and false', async () => {
-    const flag = await createFlag({
+    const flag = await createFlag(server, {
       key: 'bool-explicit',
       type: 'Boolean',
       variations: [
@@ -179,7 +162,7 @@ describe('flag creation validation (§2, §3, §8)', () => {
   it('accepts 100 variations and refuses 101', async () => {
     const variations = (count: number) =>
       Array.from({ length: count }, (_unused, index) => ({ key: `v${index}`, value: `value ${index}` }));
-    await createFlag({ key: 'hundred', type: 'String', variations: variations(100) });
+    await createFlag(server, { key: 'hundred', type: 'String', variations: variations(100) });
     await expectValidation(
       await server.call('member', 'POST', `${base}/flags`, {
         key: 'hundred-one',
@@ -211,7 +194,7 @@ describe('flag creation validation (§2, §3, §8)', () => {
   });
 
   it('accepts Number values that are JSON numbers and any Json text', async () => {
-    await createFlag({
+    await createFlag(server, {
       key: 'numbers',
       type: 'Number',
       variations: [
@@ -219,7 +202,7 @@ describe('flag creation validation (§2, §3, §8)', () => {
         { key: 'b', value: '0' },
       ],
     });
-    await createFlag({
+    await createFlag(server, {
       key: 'jsons',
       type: 'Json',
       variations: [
@@ -260,7 +243,7 @@ describe('flag creation validation (§2, §3, §8)', () => {
       await server.call('member', 'POST', `${base}/flags`, { key: 'many-tags', type: 'Boolean', tags }),
       'tags',
     );
-    await createFlag({ key: 'fifty-tags', type: 'Boolean', tags: tags.slice(0, 50) });
+    await createFlag(server, { key: 'fifty-tags', type: 'Boolean', tags: tags.slice(0, 50) });
     const malformed = await server.call('member', 'POST', `${base}/flags`, {
       key: 'bad-tag',
       type: 'Boolean',
@@ -275,7 +258,7 @@ describe('flag creation validation (§2, §3, §8)', () => {
       await server.call('member', 'POST', `${base}/flags`, { key: 'k'.repeat(129), type: 'Boolean' }),
       'key',
     );
-    await createFlag({ key: 'k'.repeat(128), type: 'Boolean' });
+    await createFlag(server, { key: 'k'.repeat(128), type: 'Boolean' });
   });
 
   it('requires type, and refuses an unknown type and a key in UUID form', async () => {
@@ -304,15 +287,15 @@ describe('flag creation validation (§2, §3, §8)', () => {
   });
 
   it('treats flag keys case-sensitively', async () => {
-    await createFlag({ key: 'New-Checkout', type: 'Boolean' });
+    await createFlag(server, { key: 'New-Checkout', type: 'Boolean' });
     expect((await server.call('member', 'GET', `${base}/flags/NEW-CHECKOUT`)).statusCode).toBe(404);
   });
 });
 
 describe('flag lookup (§1, §15)', () => {
   it('finds a flag by key or id', async () => {
-    const byKey = await getFlag('banner-text');
-    const byId = await getFlag(byKey.id);
+    const byKey = await getFlag(server, 'banner-text');
+    const byId = await getFlag(server, byKey.id);
     expect(byId.key).toBe('banner-text');
     expect(byId.staleness).toBe('New');
   });
@@ -320,8 +303,8 @@ describe('flag lookup (§1, §15)', () => {
   it('answers 404 for the id of a flag of another project', async () => {
     await server.call('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'elsewhere' });
     const foreign = await createFlag(
-      { key: 'foreign', type: 'Boolean' },
       server,
+      { key: 'foreign', type: 'Boolean' },
       '/api/v1/orgs/acme/projects/elsewhere/flags',
     );
     const response = await server.call('member', 'GET', `${base}/flags/${foreign.id}`);
@@ -333,7 +316,7 @@ describe('flag lookup (§1, §15)', () => {
     const response = await server.call('member', 'GET', `${base}/flags/new-chekout`);
     expect(response.statusCode).toBe(404);
     expect(response.json().did_you_mean).toContain('new-checkout');
-    for (const key of ['abc1', 'abc2', 'abc3', 'abc4']) await createFlag({ key, type: 'Boolean' });
+    for (const key of ['abc1', 'abc2', 'abc3', 'abc4']) await createFlag(server, { key, type: 'Boolean' });
     const many = await server.call('member', 'GET', `${base}/flags/abc`);
     expect(many.statusCode).toBe(404);
     expect(many.json().did_you_mean.length, 'up to 3 suggestions').toBeLessThanOrEqual(3);
@@ -354,22 +337,22 @@ describe('flag lookup (§1, §15)', () => {
 
 describe('flag list filters (§8, document rule 2)', () => {
   beforeAll(async () => {
-    await createFlag({ key: 'flt-alpha', name: 'First', type: 'Boolean', tags: ['ui', 'beta'] });
-    await createFlag({
+    await createFlag(server, { key: 'flt-alpha', name: 'First', type: 'Boolean', tags: ['ui', 'beta'] });
+    await createFlag(server, {
       key: 'flt-beta',
       name: 'The ALPHA one',
       type: 'String',
       tags: ['ui'],
       variations: [{ key: 'a', value: 'A' }],
     });
-    await createFlag({
+    await createFlag(server, {
       key: 'flt-gamma',
       name: 'Third',
       type: 'Number',
       tags: ['backend'],
       variations: [{ key: 'a', value: '1' }],
     });
-    await createFlag({
+    await createFlag(server, {
       key: 'flt-delta',
       name: 'Alpha archived',
       type: 'Json',

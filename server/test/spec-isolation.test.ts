@@ -2,11 +2,10 @@
  * Black-box checks of visibility (api-completion §1, §4, §15): another organization, and a project outside a
  * scoped service token, are indistinguishable from resources that do not exist.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from './fixtures.js';
+import { type Json, useWebProject } from './spec-helpers.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
-type Json = Record<string, any>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Names = {
   org: string;
@@ -19,7 +18,7 @@ type Names = {
   ruleId: string;
 };
 
-let server: TestServer;
+const server = useWebProject();
 let byKey: Names;
 let byId: Names;
 let otherByKey: Names;
@@ -144,14 +143,11 @@ async function expectInvisible(caller: Caller, real: Names, missing: Names, skip
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
   [byKey, byId] = await furnish('web', 'paint');
   await ok('owner', 'POST', '/api/v1/orgs/acme/projects', { key: 'hidden-proj' });
   [otherByKey, otherById] = await furnish('hidden-proj', 'secret-flag');
   await ok('outsider', 'POST', '/api/v1/orgs/globex/projects', { key: 'g-proj' });
 });
-afterAll(() => server.close());
 
 const nowhere: Names = {
   org: 'zzzz-no-org',

@@ -1,17 +1,15 @@
 /** Black-box checks of targeting rules against api-completion §10 (and the document's rule operations). */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Json, useWebProject } from './spec-helpers.js';
 
-let server: TestServer;
+const server = useWebProject();
 const base = '/api/v1/orgs/acme/projects/web';
 const config = `${base}/flags/rf/environments/production`;
 const rules = `${config}/rules`;
 let a: string;
 let b: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
   const flag = await server.call('member', 'POST', `${base}/flags`, {
     key: 'rf',
     type: 'String',
@@ -23,10 +21,7 @@ beforeAll(async () => {
   expect(flag.statusCode).toBe(201);
   [a, b] = flag.json().variations.map((variation: { id: string }) => variation.id);
 });
-afterAll(() => server.close());
 
-// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
-type Json = Record<string, any>;
 type Response = LightMyRequestResponse;
 const post = (body: Json, url = rules) => server.call('member', 'POST', url, body);
 const readRules = async (url = config) => (await server.call('member', 'GET', url)).json().rules as Json[];
@@ -35,6 +30,7 @@ async function createRule(body: Json, url = rules): Promise<Json> {
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
+/** Unlike the shared `expectValidation`, `field` may also be matched by one of its nested fields (`field.…`). */
 async function expectValidation(response: Response, field?: string) {
   expect(response.statusCode, response.body).toBe(400);
   expect(response.json().error).toBe('validation_failed');

@@ -1,30 +1,15 @@
 /** Black-box checks of variations against api-completion §8 (and §2 for their formats). */
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWebProject, startTestServer, type TestServer } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { createFlag, expectValidation, getFlag, type Json, useWebProject } from './spec-helpers.js';
 
-let server: TestServer;
+const server = useWebProject();
 const base = '/api/v1/orgs/acme/projects/web';
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedWebProject(server);
-});
-afterAll(() => server.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: black-box tests read untyped JSON bodies
-type Json = Record<string, any>;
-async function createFlag(body: Json): Promise<Json> {
-  const response = await server.call('member', 'POST', `${base}/flags`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
 const stringFlag = (key: string, ...values: string[]) =>
-  createFlag({
+  createFlag(server, {
     key,
     type: 'String',
     variations: values.map((value) => ({ key: value, value: value.toUpperCase() })),
   });
-const getFlag = async (key: string) => (await server.call('member', 'GET', `${base}/flags/${key}`)).json();
 const variationUrl = (flag: string, variation: string) => `${base}/flags/${flag}/variations/${variation}`;
 const addVariation = (flag: string, body: Json) =>
   server.call('member', 'POST', `${base}/flags/${flag}/variations`, body);
@@ -32,11 +17,6 @@ const updateConfiguration = async (flag: string, env: string, body: Json) => {
   const response = await server.call('member', 'PUT', `${base}/flags/${flag}/environments/${env}`, body);
   expect(response.statusCode, response.body).toBe(204);
 };
-async function expectValidation(response: LightMyRequestResponse, field?: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  expect(response.json().error).toBe('validation_failed');
-  if (field) expect(Object.keys(response.json().fields ?? {}), response.body).toContain(field);
-}
 
 describe('adding a variation (document rule 5, §8)', () => {
   it('answers 201 with the persisted variation and _actions update and delete', async () => {
@@ -52,7 +32,7 @@ describe('adding a variation (document rule 5, §8)', () => {
     expect(variation.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
     expect(Object.keys(variation._actions).sort()).toEqual(['delete', 'update']);
     expect(variation._actions.update).toEqual({ allowed: true, reason: null });
-    const flag = await getFlag('banner-text');
+    const flag = await getFlag(server, 'banner-text');
     expect(flag.variations.find((item: Json) => item.key === 'hi')).toEqual({
       id: variation.id,
       key: 'hi',
@@ -64,17 +44,17 @@ describe('adding a variation (document rule 5, §8)', () => {
 
   it('refuses a variation for a Boolean flag', async () => {
     await expectValidation(await addVariation('new-checkout', { key: 'maybe', value: 'maybe' }));
-    expect((await getFlag('new-checkout')).variations).toHaveLength(2);
+    expect((await getFlag(server, 'new-checkout')).variations).toHaveLength(2);
   });
 
   it('refuses the 101st variation', async () => {
-    await createFlag({
+    await createFlag(server, {
       key: 'full',
       type: 'String',
       variations: Array.from({ length: 100 }, (_unused, index) => ({ key: `v${index}`, value: `${index}` })),
     });
     await expectValidation(await addVariation('full', { key: 'extra', value: 'extra' }));
-    expect((await getFlag('full')).variations).toHaveLength(100);
+    expect((await getFlag(server, 'full')).variations).toHaveLength(100);
   });
 
   it('refuses a duplicate key and a duplicate value', async () => {
@@ -84,8 +64,8 @@ describe('adding a variation (document rule 5, §8)', () => {
   });
 
   it('type-checks the value against the flag type', async () => {
-    await createFlag({ key: 'num', type: 'Number', variations: [{ key: 'one', value: '1' }] });
-    await createFlag({ key: 'obj', type: 'Json', variations: [{ key: 'empty', value: '{}' }] });
+    await createFlag(server, { key: 'num', type: 'Number', variations: [{ key: 'one', value: '1' }] });
+    await createFlag(server, { key: 'obj', type: 'Json', variations: [{ key: 'empty', value: '{}' }] });
     await expectValidation(await addVariation('num', { key: 'two', value: 'two' }), 'value');
     await expectValidation(await addVariation('num', { key: 'inf', value: 'Infinity' }), 'value');
     await expectValidation(await addVariation('obj', { key: 'broken', value: '{"a"' }), 'value');
@@ -105,19 +85,19 @@ describe('adding a variation (document rule 5, §8)', () => {
 describe('updating a variation (§3, §8)', () => {
   it('changes name, description and value by key or id; omitted and null keep', async () => {
     await stringFlag('upd-var', 'a', 'b');
-    const a = (await getFlag('upd-var')).variations.find((item: Json) => item.key === 'a');
+    const a = (await getFlag(server, 'upd-var')).variations.find((item: Json) => item.key === 'a');
     const put = (ref: string, body: Json) => server.call('member', 'PUT', variationUrl('upd-var', ref), body);
     expect((await put('a', { name: 'Alpha', description: 'First' })).statusCode).toBe(204);
     expect((await put(a.id, { value: 'A2', name: null })).statusCode).toBe(204);
-    let stored = (await getFlag('upd-var')).variations.find((item: Json) => item.id === a.id);
+    let stored = (await getFlag(server, 'upd-var')).variations.find((item: Json) => item.id === a.id);
     expect(stored).toMatchObject({ key: 'a', name: 'Alpha', description: 'First', value: 'A2' });
     expect((await put('a', { description: '' })).statusCode).toBe(204);
-    stored = (await getFlag('upd-var')).variations.find((item: Json) => item.id === a.id);
+    stored = (await getFlag(server, 'upd-var')).variations.find((item: Json) => item.id === a.id);
     expect(stored).toMatchObject({ name: 'Alpha', description: null, value: 'A2' });
   });
 
   it('refuses a value that breaks the type or duplicates another', async () => {
-    await createFlag({
+    await createFlag(server, {
       key: 'num-upd',
       type: 'Number',
       variations: [
@@ -133,19 +113,19 @@ describe('updating a variation (§3, §8)', () => {
       await server.call('member', 'PUT', variationUrl('num-upd', 'one'), { value: '2' }),
       'value',
     );
-    const values = (await getFlag('num-upd')).variations.map((item: Json) => item.value).sort();
+    const values = (await getFlag(server, 'num-upd')).variations.map((item: Json) => item.value).sort();
     expect(values).toEqual(['1', '2']);
   });
 
   it("never changes a Boolean flag's values, but renames its variations", async () => {
-    await createFlag({ key: 'bool-var', type: 'Boolean' });
+    await createFlag(server, { key: 'bool-var', type: 'Boolean' });
     await expectValidation(
       await server.call('member', 'PUT', variationUrl('bool-var', 'true'), { value: 'false' }),
     );
     expect(
       (await server.call('member', 'PUT', variationUrl('bool-var', 'true'), { name: 'Enabled' })).statusCode,
     ).toBe(204);
-    const on = (await getFlag('bool-var')).variations.find((item: Json) => item.key === 'true');
+    const on = (await getFlag(server, 'bool-var')).variations.find((item: Json) => item.key === 'true');
     expect(on).toMatchObject({ name: 'Enabled', value: 'true' });
   });
 
@@ -156,7 +136,7 @@ describe('updating a variation (§3, §8)', () => {
     const typo = await server.call('member', 'PUT', variationUrl('banner-text', 'helo'), { name: 'X' });
     expect(typo.statusCode).toBe(404);
     expect(typo.json().did_you_mean).toContain('hello');
-    const foreign = (await getFlag('upd-var')).variations[0];
+    const foreign = (await getFlag(server, 'upd-var')).variations[0];
     const response = await server.call('member', 'PUT', variationUrl('banner-text', foreign.id), {
       name: 'X',
     });
@@ -169,7 +149,7 @@ describe('deleting a variation (§8)', () => {
   const remove = (flag: string, variation: string) =>
     server.call('member', 'DELETE', variationUrl(flag, variation));
   const idOf = async (flag: string, key: string) =>
-    (await getFlag(flag)).variations.find((item: Json) => item.key === key).id as string;
+    (await getFlag(server, flag)).variations.find((item: Json) => item.key === key).id as string;
 
   it("refuses the flag's last variation", async () => {
     await stringFlag('lonely', 'only');
@@ -178,7 +158,7 @@ describe('deleting a variation (§8)', () => {
 
   it('refuses a Boolean variation, even one that is no default', async () => {
     await expectValidation(await remove('new-checkout', 'true'));
-    expect((await getFlag('new-checkout')).variations).toHaveLength(2);
+    expect((await getFlag(server, 'new-checkout')).variations).toHaveLength(2);
   });
 
   it('refuses the default variation of any configuration', async () => {
@@ -221,7 +201,7 @@ describe('deleting a variation (§8)', () => {
 
   it("refuses a variation another flag's prerequisite expects", async () => {
     await stringFlag('upstream', 'x', 'y');
-    await createFlag({ key: 'downstream', type: 'Boolean' });
+    await createFlag(server, { key: 'downstream', type: 'Boolean' });
     await updateConfiguration('downstream', 'production', {
       prerequisites: [{ prerequisiteFlagKey: 'upstream', expectedVariationKey: 'y' }],
     });
@@ -234,7 +214,7 @@ describe('deleting a variation (§8)', () => {
     const response = await remove('spare', 'drop');
     expect(response.statusCode, response.body).toBe(204);
     expect(response.body).toBe('');
-    expect((await getFlag('spare')).variations.map((item: Json) => item.key)).toEqual(['keep']);
+    expect((await getFlag(server, 'spare')).variations.map((item: Json) => item.key)).toEqual(['keep']);
     expect((await remove('spare', 'drop')).statusCode).toBe(404);
   });
 });
