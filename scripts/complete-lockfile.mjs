@@ -45,5 +45,7 @@ if (added > 0) {
   );
   lock.packages = sorted;
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
-  process.stdout.write(`complete-lockfile: recorded ${added} optional platform package(s) the registry does not serve\n`);
+  process.stdout.write(
+    `complete-lockfile: recorded ${added} optional platform package(s) the registry does not serve\n`,
+  );
 }

@@ -8,7 +8,7 @@ import { applyIdentities, parseIdentityDocument } from './identity/apply-identit
 import type { IdentityDocument } from './identity/identity-document.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
 import { operationHandlers } from './routes/operation-handlers.js';
@@ -51,6 +51,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Undecodable URLs and over-long path values are answered by the router itself: in the API's words.
+    frameworkErrors: answerFrameworkError(baseUrl),
   });
   app.decorate('store', store);
 

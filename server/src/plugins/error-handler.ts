@@ -56,6 +56,28 @@ function sendError(reply: FastifyReply, error: ApiError, baseUrl: string) {
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, baseUrl));
 }
 
+/**
+ * Fastify's router answers a URL it cannot decode (`%ZZ`) and a path value longer than `maxParamLength`
+ * itself, before any hook or the error handler, with a body of its own and a 414. This is its
+ * `frameworkErrors` option: a URL that does not decode is `400 bad_request`; a path value longer than
+ * any key or id names nothing, so it is `404 not_found` (§1). Hooks do not run, so the request id is set here.
+ */
+export function answerFrameworkError(baseUrl: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const path = (request.raw.url ?? '').split('?')[0] ?? '';
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    const apiError =
+      error.code === 'FST_ERR_BAD_URL'
+        ? new ApiError('bad_request', `The request URL is malformed: ${shown} is not valid percent-encoding.`)
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError('not_found', `No resource at ${shown}: a path value is longer than any key or id.`)
+          : internalError(request);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.header('x-request-id', request.id);
+    void sendError(reply, apiError, baseUrl);
+  };
+}
+
 export const errorHandlerPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: ErrorHandlerOptions) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
