@@ -1,4 +1,3 @@
-export * from './desired-state/index.js';
 export * from './edit-distance.js';
 export * from './endpoint.js';
 export * from './endpoint-checks.js';
