@@ -26,10 +26,9 @@ it('serves the seeded mock on the given port until stopped', async () => {
   const baseUrl = /listening on (\S+)/.exec(output)?.[1];
   const token = /token gus: (\S+)/.exec(output)?.[1];
   expect(baseUrl, output).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  const page = await (
-    await fetch(`${baseUrl}/api/v1/orgs`, { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  expect(page.items.map((org: { slug: string }) => org.slug)).toEqual(['globex']);
+  const response = await fetch(`${baseUrl}/api/v1/orgs`, { headers: { authorization: `Bearer ${token}` } });
+  const page = (await response.json()) as { items: { slug: string }[] };
+  expect(page.items.map((org) => org.slug)).toEqual(['globex']);
   child.kill('SIGTERM');
   expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
 });
