@@ -1,0 +1,51 @@
+/**
+ * One load run with autocannon's programmatic API, reduced to the figures the tables use. Every answer
+ * that is not 2xx, every socket error and every timeout is counted: a run with any is flagged, not hidden.
+ */
+import autocannon from 'autocannon';
+
+/**
+ * @param {object} options
+ * @param {string} options.url base URL of the server
+ * @param {number} options.duration seconds
+ * @param {number} options.connections
+ * @param {object[]} [options.requests] autocannon request specs (path, method, body, setupRequest …)
+ * @param {Record<string,string>} [options.headers]
+ */
+export async function runLoad({ url, duration, connections, requests, headers = {}, timeout = 30 }) {
+  const instance = autocannon({
+    url,
+    duration,
+    connections,
+    pipelining: 1,
+    timeout,
+    headers,
+    requests,
+  });
+  // autocannon keeps a progress bar off when nothing tracks it; only the result matters here.
+  const result = await instance;
+  const seconds = result.duration;
+  const ok = result['2xx'];
+  return {
+    seconds,
+    ok,
+    requestsPerSecond: ok / seconds,
+    // autocannon's histogram holds whole milliseconds: meaningful for writes, not for sub-ms reads.
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    bytesPerSecond: result.throughput.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    clean: result.non2xx === 0 && result.errors === 0 && result.timeouts === 0,
+  };
+}
+
+/** A short line naming what went wrong in a run, or '' when it was clean. */
+export function problems(run) {
+  if (run.clean) return '';
+  const parts = [];
+  if (run.non2xx) parts.push(`${run.non2xx} non-2xx`);
+  if (run.errors) parts.push(`${run.errors} errors`);
+  if (run.timeouts) parts.push(`${run.timeouts} timeouts`);
+  return parts.join(', ');
+}

@@ -1,0 +1,18 @@
+/** Scenario 2: one flag, with its configuration in every environment. */
+import { flagKey, flagPath } from '../lib/data-file.mjs';
+import { readVsBareScenario } from './read-vs-bare.mjs';
+
+const key = flagKey(7);
+
+export const getFlag = readVsBareScenario({
+  id: 'get-flag',
+  title: 'GET one flag',
+  measures:
+    `\`GET /api/v1/orgs/acme/projects/web/flags/${key}\` (in a project of 50 flags) with 10 connections, ` +
+    'against a bare Fastify route returning the same object. Target: at least 0.5× the baseline req/s.',
+  path: flagPath(key),
+  target: 0.5,
+  check: (body) => {
+    if (body.key !== key) throw new Error(`expected flag ${key}, got ${JSON.stringify(body).slice(0, 200)}`);
+  },
+});

@@ -1,0 +1,111 @@
+/**
+ * A read scenario: a GET on the real server (memory store seeded with a 50-flag project) against a bare
+ * Fastify route answering the same object, parsed from the exact bytes the real server answered.
+ */
+import { writeFile } from 'node:fs/promises';
+import { startServer } from '../lib/child-server.mjs';
+import { compareThroughput } from '../lib/compare-throughput.mjs';
+import { authorization } from '../lib/data-file.mjs';
+import { fmt, mb, num, range, ratio } from '../lib/format.mjs';
+import { targetColumns, verdict } from '../lib/table.mjs';
+
+/**
+ * @param {object} spec
+ * @param {string} spec.id
+ * @param {string} spec.title
+ * @param {string} spec.measures what the scenario measures (one paragraph)
+ * @param {string} spec.path the URL path to GET
+ * @param {number} spec.target the lowest acceptable Flagplane/baseline req/s ratio
+ * @param {(body: unknown) => void} [spec.check] throws when the captured body is not what was meant
+ */
+export function readVsBareScenario({ id, title, measures, path, target, check }) {
+  return {
+    id,
+    title,
+    measures,
+    async run(ctx) {
+      const load = ctx.settings.read;
+      const seed = await ctx.dataFile(50);
+      const flagplane = await startServer('flagplane-server', {
+        data: ':memory:',
+        seed,
+        identities: ctx.identityFile,
+      });
+      let bare;
+      try {
+        const response = await fetch(flagplane.url + path, { headers: { authorization } });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body}`);
+        check?.(JSON.parse(body));
+        const payloadFile = ctx.work.file(`${id}-payload.json`);
+        await writeFile(payloadFile, body);
+        bare = await startServer('bare-fastify', { payload: payloadFile, url: path });
+        const bareBody = await (await fetch(bare.url + path)).text();
+
+        const result = await compareThroughput({
+          subject: { server: flagplane, url: flagplane.url + path, headers: { authorization } },
+          baseline: { server: bare, url: bare.url + path },
+          load,
+          log: ctx.log,
+        });
+        const memory = await flagplane.memory();
+        const { subject: s, baseline: b } = result;
+        const notes = [
+          `${load.connections} connections, ${load.rounds} round(s) of ${load.duration} s per server after a ${load.warmup} s warm-up each, alternating which goes first; ratio = median of the per-round ratios${load.rounds > 1 ? ` (per round: ${result.ratios.values.map(num).join(', ')})` : ''}.`,
+          'Server CPU per request (user + system time of the server process ÷ answered requests) hardly depends on what else runs on the machine; its ratio is what the req/s ratio would be if both servers were purely CPU-bound.',
+          `Body: ${fmt(Buffer.byteLength(body))} bytes; the baseline answers ${bareBody === body ? 'byte-identical JSON' : `${fmt(Buffer.byteLength(bareBody))} bytes (NOT identical)`}.`,
+        ];
+        if (result.cpuRatio < target && result.ratio >= target) {
+          notes.push(
+            `The CPU-per-request ratio (${ratio(result.cpuRatio)}) is below the target: the req/s pass relies on the baseline not being CPU-bound in this run (the load generator shares the machine).`,
+          );
+        }
+        if (s.problems) notes.push(`Flagplane run problems: ${s.problems}.`);
+        if (b.problems) notes.push(`Baseline run problems: ${b.problems}.`);
+        const pass = result.ratio >= target;
+        return {
+          title,
+          measures,
+          targets: [
+            { label: 'req/s vs bare Fastify', value: ratio(result.ratio), target: `≥ ${target}×`, pass },
+          ],
+          tables: [
+            {
+              columns: targetColumns,
+              rows: [
+                [
+                  'req/s (median (min–max))',
+                  range(s.requestsPerSecond),
+                  range(b.requestsPerSecond),
+                  ratio(result.ratio),
+                  `≥ ${target}×`,
+                  verdict(result.ratio, target),
+                ],
+                [
+                  'server CPU per request (ratio: baseline ÷ Flagplane)',
+                  `${num(s.cpuMicrosPerRequest)} µs`,
+                  `${num(b.cpuMicrosPerRequest)} µs`,
+                  ratio(result.cpuRatio),
+                  '',
+                  '',
+                ],
+                [
+                  'Flagplane memory after (RSS / heap used)',
+                  `${mb(memory.rss)} / ${mb(memory.heapUsed)}`,
+                  '',
+                  '',
+                  '',
+                  '',
+                ],
+              ],
+            },
+          ],
+          notes,
+        };
+      } finally {
+        await flagplane.stop();
+        await bare?.stop();
+      }
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The read baseline: a bare Fastify app answering GET on the given URL with an object parsed from a file
+ * (the payload captured from the real server), serialized by Fastify as usual. No auth, no store.
+ *
+ *   node bare-fastify.mjs --payload FILE --url /api/v1/... [--port 0]
+ */
+import { readFile } from 'node:fs/promises';
+import Fastify from 'fastify';
+import { announceReady, cliOptions, exitOnSignal } from './child-protocol.mjs';
+
+const options = cliOptions();
+const payload = JSON.parse(await readFile(options.payload, 'utf8'));
+const app = Fastify({ logger: false });
+app.get(options.url, async () => payload);
+exitOnSignal(() => app.close());
+await app.listen({ port: Number(options.port ?? 0), host: '127.0.0.1' });
+announceReady(app.server.address().port);

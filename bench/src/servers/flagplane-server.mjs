@@ -1,0 +1,52 @@
+/**
+ * The Flagplane server under test: the real app (`buildServer`) on the durable file store, or in memory,
+ * with the limiter out of the way and no logger.
+ *
+ *   node flagplane-server.mjs --data FILE|:memory: [--seed FILE] --identities FILE [--port 0]
+ *
+ * `--data :memory: --seed FILE` loads FILE into a memory store (read scenarios). With a data file, every
+ * fsync is counted (`stats`: two per disk write, the file and its directory) to show the group commit.
+ * FLAGPLANE_BENCH_SERVER=/path/to/dist/index.js runs another build of the server (a candidate change).
+ */
+import { open, readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { announceReady, cliOptions, exitOnSignal } from './child-protocol.mjs';
+
+const candidate = process.env.FLAGPLANE_BENCH_SERVER;
+const { buildServer, createMemoryStore, openFileStore } = await import(
+  candidate ? pathToFileURL(candidate).href : '@flagplane/server'
+);
+
+const options = cliOptions();
+const counters = { fsyncs: 0 };
+
+async function countFsyncs() {
+  const probe = await open(process.execPath, 'r');
+  const proto = Object.getPrototypeOf(probe);
+  await probe.close();
+  const sync = proto.sync;
+  proto.sync = function countedSync(...args) {
+    counters.fsyncs++;
+    return sync.apply(this, args);
+  };
+}
+
+let store;
+if (options.data === ':memory:') {
+  store = createMemoryStore(options.seed ? JSON.parse(await readFile(options.seed, 'utf8')) : undefined);
+} else {
+  await countFsyncs();
+  store = await openFileStore({ path: options.data });
+}
+const app = await buildServer({
+  store,
+  identities: options.identities ? JSON.parse(await readFile(options.identities, 'utf8')) : undefined,
+  rateLimit: { max: 1e9, windowSeconds: 60 },
+  logger: false,
+});
+exitOnSignal(async () => {
+  await app.close();
+  await store.close();
+});
+await app.listen({ port: Number(options.port ?? 0), host: '127.0.0.1' });
+announceReady(app.server.address().port, () => ({ ...counters }));
