@@ -1,4 +1,4 @@
-/** Keyset pagination (§6) over items sorted by a unique sort key. */
+/** Keyset pagination (§6) over items ordered by a unique sort key. */
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 
 export interface PageRequest {
@@ -16,6 +16,10 @@ export interface ListDefinition<T> {
   readonly listId: string;
   readonly secret: string;
   readonly sortKey: (item: T) => SortKey;
+  /** The items already come in sort-key order (a cached ordering), so no sort is needed. */
+  readonly presorted?: boolean;
+  /** Only items it accepts are listed; applied while walking, so a page stops after `limit` matches. */
+  readonly filter?: (item: T) => boolean;
 }
 
 export function compareSortKeys(left: SortKey, right: SortKey): number {
@@ -30,28 +34,47 @@ export function compareSortKeys(left: SortKey, right: SortKey): number {
   return 0;
 }
 
-/** Sorts `items` by the list's sort key and returns the page after the cursor. */
+export function sortBy<T>(items: readonly T[], sortKey: (item: T) => SortKey): T[] {
+  return items
+    .map((item) => ({ item, key: sortKey(item) }))
+    .sort((x, y) => compareSortKeys(x.key, y.key))
+    .map((entry) => entry.item);
+}
+
+/** The page after the cursor: at most `limit` items, and a cursor only when another item follows. */
 export function paginate<T>(items: readonly T[], list: ListDefinition<T>, request: PageRequest): Page<T> {
-  const keyed = items.map((item) => ({ item, key: list.sortKey(item) }));
-  keyed.sort((x, y) => compareSortKeys(x.key, y.key));
+  const sorted = list.presorted ? items : sortBy(items, list.sortKey);
   const after = request.cursor === undefined ? null : decodeCursor(list.secret, list.listId, request.cursor);
-  const start = after === null ? 0 : firstIndexAfter(keyed, after);
-  const slice = keyed.slice(start, start + request.limit);
-  const last = slice.at(-1);
-  const more = start + slice.length < keyed.length;
+  const page: T[] = [];
+  let more = false;
+  for (
+    let index = after === null ? 0 : firstIndexAfter(sorted, list.sortKey, after);
+    index < sorted.length;
+    index++
+  ) {
+    const item = sorted[index] as T;
+    if (list.filter && !list.filter(item)) continue;
+    if (page.length === request.limit) {
+      more = true;
+      break;
+    }
+    page.push(item);
+  }
+  const last = page.at(-1);
   return {
-    items: slice.map((entry) => entry.item),
-    next_cursor: more && last ? encodeCursor(list.secret, list.listId, last.key) : null,
+    items: page,
+    next_cursor:
+      more && last !== undefined ? encodeCursor(list.secret, list.listId, list.sortKey(last)) : null,
   };
 }
 
 /** Binary search: the first item whose key sorts after `after`, whatever was created or deleted since. */
-function firstIndexAfter(keyed: readonly { key: SortKey }[], after: SortKey): number {
+function firstIndexAfter<T>(sorted: readonly T[], sortKey: (item: T) => SortKey, after: SortKey): number {
   let low = 0;
-  let high = keyed.length;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareSortKeys(keyed[middle]!.key, after) <= 0) low = middle + 1;
+    if (compareSortKeys(sortKey(sorted[middle] as T), after) <= 0) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -13,7 +13,10 @@ export interface StoreView {
     parentId: string | null,
     key: string,
   ): CollectionRecords[C] | undefined;
-  /** The children of one parent, in no particular order. */
+  /**
+   * The children of one parent, in no particular order. The same frozen array comes back until a child
+   * of that parent changes, so callers may cache what they derive from it (`derivedFromChildren`).
+   */
   children<C extends CollectionName>(collection: C, parentId: string): readonly CollectionRecords[C][];
   /** Number of children of one parent, without materializing them. */
   countChildren(collection: CollectionName, parentId: string): number;

@@ -1,5 +1,8 @@
 /** The flag list's filters (§8), already normalized by the contract's query schema. */
+
+import { sortBy } from '../../pagination/paginate.js';
 import type { OperationInput } from '../../routes/operation-handler.js';
+import { derivedFromChildren } from '../../store/derived-from-children.js';
 import type { FlagRecord } from '../../store/records.js';
 
 type FlagFilters = Pick<OperationInput<'listFlags'>['query'], 'search' | 'tag' | 'type' | 'archived'>;
@@ -14,3 +17,8 @@ export function flagFilter(filters: FlagFilters): (flag: FlagRecord) => boolean 
       flag.key.toLowerCase().includes(search) ||
       flag.name.toLowerCase().includes(search));
 }
+
+/** A project's flags in key order, sorted once per version of the flag list rather than per page. */
+export const flagsByKey = derivedFromChildren((flags: readonly FlagRecord[]) =>
+  sortBy(flags, (flag) => [flag.key]),
+);

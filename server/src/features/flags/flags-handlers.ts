@@ -7,16 +7,22 @@ import { flagPath } from '../resource-paths.js';
 import { refuseChangeWhileArchived } from './archived-flag-guard.js';
 import { newFlag } from './flag-creation.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
-import { flagFilter } from './flag-list-filter.js';
+import { flagFilter, flagsByKey } from './flag-list-filter.js';
 import { toFlag, toFlagListItem } from './flag-representation.js';
 import { saveFlag } from './flag-writes.js';
 
 export const listFlags: OperationHandler<'listFlags'> = ({ store, scope, query }) => {
   const project = scope.project!;
   return listPage(
-    store.children('flags', project.id).filter(flagFilter(query)),
-    // One list identity whatever the filters: the sort key is the same, so a cursor stays meaningful.
-    { listId: `flags:${project.id}`, secret: store.cursorSecret, sortKey: (flag) => [flag.key] },
+    flagsByKey(store.children('flags', project.id)),
+    {
+      // One list identity whatever the filters: the sort key is the same, so a cursor stays meaningful.
+      listId: `flags:${project.id}`,
+      secret: store.cursorSecret,
+      sortKey: (flag) => [flag.key],
+      presorted: true,
+      filter: flagFilter(query),
+    },
     query,
     toFlagListItem,
     { create: actionFor(scope.role!, 'Member') },
