@@ -41,6 +41,7 @@ export const DesiredEnvironment = z.strictObject({
   removalPolicy: EnvironmentRemovalPolicy.optional(),
 });
 export type DesiredEnvironment = z.infer<typeof DesiredEnvironment>;
+export type DesiredEnvironmentInput = z.input<typeof DesiredEnvironment>;
 
 // The segment body's own context-key list: the same limits, the same de-duplication.
 const ContextKeys = SegmentCreateBody.shape.included.unwrap().unwrap();
@@ -60,6 +61,7 @@ export const DesiredSegment = z.strictObject({
   removalPolicy: SegmentRemovalPolicy.optional(),
 });
 export type DesiredSegment = z.infer<typeof DesiredSegment>;
+export type DesiredSegmentInput = z.input<typeof DesiredSegment>;
 
 export const DesiredSdkKey = z.strictObject({
   /** Identifies the key within its environment (the API has no other key for it). */
@@ -82,6 +84,7 @@ export const DesiredSdkKey = z.strictObject({
   removalPolicy: SdkKeyRemovalPolicy.optional(),
 });
 export type DesiredSdkKey = z.infer<typeof DesiredSdkKey>;
+export type DesiredSdkKeyInput = z.input<typeof DesiredSdkKey>;
 
 export const DesiredProject = z.strictObject({
   key: ProjectKey,
@@ -97,6 +100,7 @@ export const DesiredProject = z.strictObject({
   removalPolicy: ProjectRemovalPolicy.optional(),
 });
 export type DesiredProject = z.infer<typeof DesiredProject>;
+export type DesiredProjectInput = z.input<typeof DesiredProject>;
 
 export const DesiredState = z.strictObject({
   /** The format's version. @default 1 */

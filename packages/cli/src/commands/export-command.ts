@@ -1,0 +1,49 @@
+/** `flagplane export`: the live state of an organization (or one project) as a desired-state file. */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadYaml } from '../desired/load-yaml.js';
+import { liveToDesired } from '../export/live-to-desired.js';
+import { listProjectKeys, readLiveState } from '../live/read-live-state.js';
+import { openApiSession } from './api-session.js';
+import { exitCodes } from './exit-codes.js';
+import type { GlobalOptions } from './global-options.js';
+import { UsageError } from './global-options.js';
+import { writeJson, writeText } from './write-output.js';
+
+export interface ExportOptions extends GlobalOptions {
+  readonly org: string;
+  readonly project?: string[];
+  readonly output?: string;
+  readonly format?: string;
+}
+
+export async function exportCommand(options: ExportOptions): Promise<number> {
+  const format = options.format ?? (options.output && /\.json$/i.test(options.output) ? 'json' : 'yaml');
+  if (format !== 'json' && format !== 'yaml')
+    throw new UsageError(`--format must be yaml or json; got "${format}"`);
+  const session = openApiSession(options);
+  const reader = { client: session.client, organization: options.org, limit: session.limit };
+  const projectKeys = options.project?.length ? options.project : await listProjectKeys(reader);
+  session.progress.note(`reading ${projectKeys.length} project(s) of ${options.org}…`);
+  const live = await readLiveState(reader, projectKeys);
+  const missing = projectKeys.filter((key) => !live.projects.has(key));
+  if (missing.length > 0)
+    throw new UsageError(`no project ${missing.map((key) => `"${key}"`).join(', ')} in ${options.org}`);
+  const document = liveToDesired(live);
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(document, null, 2)}\n`
+      : (await loadYaml()).stringify(document, { lineWidth: 0 });
+  if (options.output) {
+    await writeFile(path.resolve(options.output), text, 'utf8');
+    if (options.json)
+      writeJson({ organization: options.org, projects: projectKeys, file: path.resolve(options.output) });
+    else if (!options.quiet)
+      process.stderr.write(`wrote ${projectKeys.length} project(s) to ${options.output}\n`);
+  } else if (options.json) {
+    writeJson(document);
+  } else {
+    writeText(text);
+  }
+  return exitCodes.success;
+}

@@ -1,0 +1,46 @@
+/**
+ * `flagplane inventory prune`: the inventory null_resource's destroy provisioner. Terraform never runs the
+ * destroy provisioner of a block deleted from the code, so the inventory resource, replaced whenever the
+ * inventory changes, compares the inventory it held (`FLAGPLANE_PREVIOUS_INVENTORY`, from
+ * `self.triggers`) with the newly synthesized one, and applies the old removal policies to what is gone.
+ */
+import {
+  type DesiredStateSource,
+  loadDesiredState,
+  parseInventoryJson,
+} from '../desired/load-desired-state.js';
+import { resolveDesiredState } from '../desired/resolved-state.js';
+import { buildInventoryRemovalPlan } from '../engine/build-plan.js';
+import { readLiveState } from '../live/read-live-state.js';
+import { openApiSession } from './api-session.js';
+import { type GlobalOptions, UsageError } from './global-options.js';
+import { runPlan } from './run-plan.js';
+
+export interface InventoryPruneOptions extends GlobalOptions, DesiredStateSource {
+  readonly previousVariable: string;
+}
+
+export async function inventoryPruneCommand(options: InventoryPruneOptions): Promise<number> {
+  const previousJson = process.env[options.previousVariable];
+  if (!previousJson?.trim()) {
+    throw new UsageError(
+      `no previous inventory: set ${options.previousVariable} to the inventory's former desired_state trigger`,
+    );
+  }
+  const previousLoaded = parseInventoryJson(previousJson, options.previousVariable, process.cwd());
+  const currentLoaded = await loadDesiredState(options);
+  const previous = resolveDesiredState(previousLoaded.state, previousLoaded.baseDirectory);
+  const current = resolveDesiredState(currentLoaded.state, currentLoaded.baseDirectory);
+  const session = openApiSession(options);
+  const reader = { client: session.client, organization: previous.organization, limit: session.limit };
+  const live = await readLiveState(
+    reader,
+    previous.projects.map((project) => project.key),
+  );
+  const plan = buildInventoryRemovalPlan(previous, current, live);
+  return runPlan(plan, live, session, {
+    ...options,
+    heading: `Removing what ${currentLoaded.origin} no longer declares`,
+    yes: true,
+  });
+}

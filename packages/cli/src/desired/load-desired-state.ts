@@ -1,0 +1,99 @@
+/**
+ * Reads a desired state from a YAML or JSON file (`-f`) or from a synthesized CDKTF stack (`--synth`),
+ * validates it with the contract's validator, and reports every problem with the file and the property
+ * path (and, for YAML and JSON files, the line).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  cdktfInventory,
+  type DesiredState,
+  type DesiredStateProblem,
+  formatProblem,
+  inventoryOfSynthesizedStack,
+  validateDesiredState,
+} from '@flagplane/contract';
+import { DesiredStateError } from './desired-state-error.js';
+import { parseDocumentText } from './document-text.js';
+
+export interface DesiredStateSource {
+  readonly file?: string;
+  readonly synth?: string;
+}
+
+export interface LoadedDesiredState {
+  readonly state: DesiredState;
+  /** Where relative paths in the document (SDK-key plaintext files) start from. */
+  readonly baseDirectory: string;
+  /** The file the state was read from, for messages. */
+  readonly origin: string;
+}
+
+export async function loadDesiredState(source: DesiredStateSource): Promise<LoadedDesiredState> {
+  if (source.file && source.synth) throw new DesiredStateError('arguments', ['give -f or --synth, not both']);
+  if (source.synth) return loadSynthesizedStack(source.synth);
+  if (!source.file)
+    throw new DesiredStateError('arguments', [
+      'give the desired state with -f <file> or --synth <stack dir>',
+    ]);
+  const file = path.resolve(source.file);
+  const text = await readText(file);
+  const parsed = await parseDocumentText(text, file);
+  return validated(parsed.value, file, path.dirname(file), (problem) => parsed.lineOf(problem.segments));
+}
+
+export async function loadSynthesizedStack(stackDirectory: string): Promise<LoadedDesiredState> {
+  const file = path.resolve(stackDirectory, cdktfInventory.stackFile);
+  const text = await readText(file);
+  let stack: unknown;
+  try {
+    stack = JSON.parse(text);
+  } catch (error) {
+    throw new DesiredStateError(file, [`not valid JSON: ${(error as Error).message}`]);
+  }
+  const inventory = inventoryOfSynthesizedStack(stack);
+  if (inventory.error !== undefined) throw new DesiredStateError(file, [inventory.error]);
+  const origin = `${file} (resource.${cdktfInventory.resourceType}.${cdktfInventory.resourceName}.triggers.${cdktfInventory.triggerKey})`;
+  return parseInventoryJson(inventory.desiredStateJson, origin, process.cwd());
+}
+
+/** A desired state given as JSON text (an inventory trigger, `FLAGPLANE_PREVIOUS_INVENTORY`). */
+export function parseInventoryJson(json: string, origin: string, baseDirectory: string): LoadedDesiredState {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new DesiredStateError(origin, [`not valid JSON: ${(error as Error).message}`]);
+  }
+  return validated(value, origin, baseDirectory, () => undefined);
+}
+
+function validated(
+  value: unknown,
+  origin: string,
+  baseDirectory: string,
+  lineOf: (problem: DesiredStateProblem) => number | undefined,
+): LoadedDesiredState {
+  const result = validateDesiredState(value);
+  if (result.problems) {
+    throw new DesiredStateError(
+      origin,
+      result.problems.map((problem) => {
+        const line = lineOf(problem);
+        return line === undefined ? formatProblem(problem) : `line ${line}: ${formatProblem(problem)}`;
+      }),
+    );
+  }
+  return { state: result.state, baseDirectory, origin };
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DesiredStateError(file, [
+      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})`,
+    ]);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The plans of the commands: `apply` (make every declared resource match; with `prune`, remove what a
+ * declared project holds beyond the declaration), `destroy` (remove everything declared) and an
+ * inventory's removals (what an earlier desired state declared and the current one no longer does).
+ */
+import type { ResolvedPolicies, ResolvedProject, ResolvedState } from '../desired/resolved-state.js';
+import type { LiveProject, LiveState } from '../live/live-state.js';
+import type { Plan } from './plan.js';
+import { sdkKeyResource } from './plan.js';
+import { PlanBuilder } from './plan-builder.js';
+import { planEnvironment, planProject, planSegment } from './plan-containers.js';
+import { planFlag, planVariationDeletions } from './plan-flag.js';
+import { planRemovals, type RemovalTarget } from './plan-removals.js';
+import { claimedSdkKeys, planSdkKey } from './plan-sdk-keys.js';
+
+export interface ApplyPlanOptions {
+  readonly prune: boolean;
+  /** Projects of the organization that the document does not declare (reported, never touched). */
+  readonly undeclaredProjects?: readonly string[];
+}
+
+export function buildApplyPlan(desired: ResolvedState, live: LiveState, options: ApplyPlanOptions): Plan {
+  const plan = new PlanBuilder(desired.organization);
+  for (const project of desired.projects) planDeclaredProject(plan, project, live.projects.get(project.key));
+  const undeclared = desired.projects.flatMap((project) => {
+    const liveProject = live.projects.get(project.key);
+    return liveProject ? undeclaredTargets(project, liveProject, desired.policies) : [];
+  });
+  if (options.prune) {
+    planRemovals(plan, undeclared, live.projects, { reason: 'not declared (--prune)' });
+  } else {
+    for (const target of undeclared) {
+      plan.notice({
+        level: 'info',
+        project: target.project,
+        resource: `${target.kind} ${describeTarget(target)}`,
+        message:
+          target.policy === 'retain'
+            ? 'not declared; kept even by `apply --prune` (removal policy retain)'
+            : `not declared; \`apply --prune\` would ${target.policy} it`,
+      });
+    }
+  }
+  for (const key of options.undeclaredProjects ?? []) {
+    plan.notice({
+      level: 'info',
+      project: key,
+      resource: `project ${key}`,
+      message: 'not declared; never changed by this file',
+    });
+  }
+  return plan.build();
+}
+
+function planDeclaredProject(
+  plan: PlanBuilder,
+  project: ResolvedProject,
+  live: LiveProject | undefined,
+): void {
+  planProject(plan, project, live);
+  for (const environment of project.environments) planEnvironment(plan, project.key, environment, live);
+  for (const segment of project.segments) planSegment(plan, project.key, segment, live);
+  for (const flag of project.flags) planFlag(plan, project.key, flag, live);
+  for (const flag of project.flags) planVariationDeletions(plan, project.key, flag, live);
+  for (const sdkKey of project.sdkKeys) planSdkKey(plan, project.key, sdkKey, live);
+}
+
+/** What a declared project holds live beyond its declaration, with the document's default policies. */
+function undeclaredTargets(
+  project: ResolvedProject,
+  live: LiveProject,
+  policies: ResolvedPolicies,
+): RemovalTarget[] {
+  const declared = <T extends { key: string }>(list: readonly T[], key: string) =>
+    list.some((entry) => entry.key === key);
+  const claimed = new Set(
+    project.sdkKeys.flatMap((sdkKey) => claimedSdkKeys(sdkKey, live).map((key) => key.id)),
+  );
+  return [
+    ...live.environments
+      .filter((environment) => !declared(project.environments, environment.key))
+      .map(
+        (environment): RemovalTarget => ({
+          kind: 'environment',
+          project: project.key,
+          key: environment.key,
+          policy: policies.environment,
+        }),
+      ),
+    ...live.flags
+      .filter((flag) => !declared(project.flags, flag.key))
+      // An archived flag is already removed by the default policy; only `delete` still has work to do.
+      .filter((flag) => !flag.isArchived || policies.flag === 'delete')
+      .map(
+        (flag): RemovalTarget => ({
+          kind: 'flag',
+          project: project.key,
+          key: flag.key,
+          policy: policies.flag,
+        }),
+      ),
+    ...live.segments
+      .filter((segment) => !declared(project.segments, segment.key))
+      .map(
+        (segment): RemovalTarget => ({
+          kind: 'segment',
+          project: project.key,
+          key: segment.key,
+          policy: policies.segment,
+        }),
+      ),
+    ...live.sdkKeys
+      .filter((key) => key.isActive && !claimed.has(key.id))
+      .map(
+        (key): RemovalTarget => ({
+          kind: 'sdkKey',
+          project: project.key,
+          environment: key.environment,
+          name: key.name,
+          liveKeys: [key],
+          policy: policies.sdkKey,
+        }),
+      ),
+  ];
+}
+
+/** Everything the document declares, with its policy: what `destroy` removes. */
+export function declaredTargets(desired: ResolvedState, live: LiveState): RemovalTarget[] {
+  return desired.projects.flatMap((project): RemovalTarget[] => [
+    ...project.flags.map(
+      (flag): RemovalTarget => ({
+        kind: 'flag',
+        project: project.key,
+        key: flag.key,
+        policy: flag.removalPolicy,
+      }),
+    ),
+    ...project.segments.map(
+      (segment): RemovalTarget => ({
+        kind: 'segment',
+        project: project.key,
+        key: segment.key,
+        policy: segment.removalPolicy,
+      }),
+    ),
+    ...project.sdkKeys.map(
+      (sdkKey): RemovalTarget => ({
+        kind: 'sdkKey',
+        project: project.key,
+        environment: sdkKey.environment,
+        name: sdkKey.name,
+        liveKeys: claimedSdkKeys(sdkKey, live.projects.get(project.key)),
+        policy: sdkKey.removalPolicy,
+      }),
+    ),
+    ...project.environments.map(
+      (environment): RemovalTarget => ({
+        kind: 'environment',
+        project: project.key,
+        key: environment.key,
+        policy: environment.removalPolicy,
+      }),
+    ),
+    { kind: 'project', project: project.key, policy: project.removalPolicy },
+  ]);
+}
+
+export function buildDestroyPlan(desired: ResolvedState, live: LiveState): Plan {
+  const plan = new PlanBuilder(desired.organization);
+  planRemovals(plan, declaredTargets(desired, live), live.projects, { reason: 'destroy' });
+  return plan.build();
+}
+
+/** What `previous` declared and `current` no longer does, removed by the policies `previous` gave it. */
+export function buildInventoryRemovalPlan(
+  previous: ResolvedState,
+  current: ResolvedState,
+  live: LiveState,
+): Plan {
+  const currentIdentities = new Set(declaredTargets(current, live).map(targetIdentity));
+  const gone = declaredTargets(previous, live).filter(
+    (target) => !currentIdentities.has(targetIdentity(target)),
+  );
+  const plan = new PlanBuilder(previous.organization);
+  planRemovals(plan, gone, live.projects, { reason: 'no longer in the inventory' });
+  return plan.build();
+}
+
+function targetIdentity(target: RemovalTarget): string {
+  return `${target.kind} ${target.project}/${describeTarget(target)}`;
+}
+
+function describeTarget(target: RemovalTarget): string {
+  switch (target.kind) {
+    case 'project':
+      return target.project;
+    case 'sdkKey':
+      return sdkKeyResource(target.environment, target.name);
+    default:
+      return target.key;
+  }
+}

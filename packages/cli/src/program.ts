@@ -1,0 +1,173 @@
+/**
+ * The command line: commander parses, and each action loads its command module on demand, so `--help` or
+ * `--version` never load the SDK, yaml or the contract's schemas.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { cliVersion } from './cli-version.js';
+import { reportError } from './report-error.js';
+
+interface CommonFlags {
+  baseUrl?: string;
+  json?: boolean;
+  quiet?: boolean;
+  concurrency: number;
+}
+
+function concurrency(raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 64) {
+    throw new InvalidArgumentError('an integer from 1 to 64');
+  }
+  return value;
+}
+
+/** Every command takes these, before or after its own options. */
+function withCommonOptions(command: Command): Command {
+  return command
+    .option(
+      '--base-url <url>',
+      'the API address (default: $FLAGPLANE_BASE_URL); the token is read from $FLAGPLANE_TOKEN only',
+    )
+    .option('--json', 'write the result as one JSON document on stdout')
+    .option('-q, --quiet', 'no plan or progress; errors only')
+    .option('--concurrency <n>', 'requests in flight at most', concurrency, 4);
+}
+
+function globals(flags: CommonFlags) {
+  return {
+    ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+    json: flags.json ?? false,
+    quiet: flags.quiet ?? false,
+    concurrency: flags.concurrency,
+  };
+}
+
+function withSource(command: Command): Command {
+  return command
+    .option('-f, --file <file>', 'the desired state, YAML or JSON')
+    .option('--synth <dir>', 'a synthesized CDKTF stack (cdktf.out/stacks/<stack>)');
+}
+
+/** Runs an action and turns its outcome (or error) into the exit code. */
+function action<Flags extends CommonFlags>(
+  run: (flags: Flags, ...rest: string[]) => Promise<number>,
+): (...args: unknown[]) => Promise<void> {
+  return async (...args) => {
+    const command = args[args.length - 1] as Command;
+    const flags = command.opts<Flags>();
+    const positional = args.slice(0, -2).filter((arg): arg is string => typeof arg === 'string');
+    try {
+      process.exitCode = await run(flags, ...positional);
+    } catch (error) {
+      process.exitCode = reportError(error, flags.json ?? false);
+    }
+  };
+}
+
+export function buildProgram(): Command {
+  const program = new Command('flagplane')
+    .description('Feature flags as code: plan and apply a desired state through the Flagplane API.')
+    .version(cliVersion(), '-V, --version')
+    .showHelpAfterError()
+    .configureHelp({ sortSubcommands: false });
+
+  type SourceFlags = CommonFlags & {
+    file?: string;
+    synth?: string;
+    prune?: boolean;
+    yes?: boolean;
+    showSdkKeys?: boolean;
+  };
+
+  withCommonOptions(withSource(program.command('plan')))
+    .description('show what apply would change (exit 0: nothing, 2: changes, 1: error)')
+    .option('--prune', 'include removing undeclared resources of the declared projects')
+    .action(
+      action<SourceFlags>(async (flags) => {
+        const { planCommand } = await import('./commands/reconcile-commands.js');
+        return planCommand({ ...globals(flags), ...flags });
+      }),
+    );
+
+  withCommonOptions(withSource(program.command('apply')))
+    .description('make the live state match the desired state')
+    .option('--prune', 'remove undeclared resources of the declared projects, by removal policy')
+    .option('-y, --yes', 'do not ask before deleting, archiving or revoking')
+    .option('--show-sdk-keys', 'also print the plaintext of SDK keys created by this run on stdout')
+    .action(
+      action<SourceFlags>(async (flags) => {
+        const { applyCommand } = await import('./commands/reconcile-commands.js');
+        return applyCommand({ ...globals(flags), ...flags });
+      }),
+    );
+
+  withCommonOptions(withSource(program.command('destroy')))
+    .description('remove everything the desired state declares, by removal policy')
+    .option('-y, --yes', 'do not ask first')
+    .action(
+      action<SourceFlags>(async (flags) => {
+        const { destroyCommand } = await import('./commands/reconcile-commands.js');
+        return destroyCommand({ ...globals(flags), ...flags });
+      }),
+    );
+
+  withCommonOptions(program.command('export'))
+    .description('write the live state as a desired-state file')
+    .requiredOption('--org <slug>', 'the organization')
+    .option('--project <key...>', 'only these projects (default: every project)')
+    .option('-o, --output <file>', 'write to a file instead of stdout (.json gives JSON)')
+    .addOption(new Option('--format <format>', 'yaml or json').choices(['yaml', 'json']))
+    .action(
+      action<CommonFlags & { org: string; project?: string[]; output?: string; format?: string }>(
+        async (flags) => {
+          const { exportCommand } = await import('./commands/export-command.js');
+          return exportCommand({ ...globals(flags), ...flags });
+        },
+      ),
+    );
+
+  const resource = program
+    .command('resource')
+    .description('one resource at a time, for the CDKTF provisioners (spec in $FLAGPLANE_SPEC or on stdin)');
+  for (const [verb, description] of [
+    ['ensure', 'make the resource exist (create it, or restore an archived flag); change nothing else'],
+    ['configure', 'make the resource match its spec (creating it if needed)'],
+    ['remove', 'apply the resource’s removal policy (delete, archive, revoke or retain)'],
+  ] as const) {
+    withCommonOptions(resource.command(verb))
+      .description(description)
+      .requiredOption('--kind <kind>', 'project, environment, segment, flag or sdk-key')
+      .option('--spec-env <name>', 'the environment variable holding the JSON spec', 'FLAGPLANE_SPEC')
+      .action(
+        action<CommonFlags & { kind: string; specEnv: string }>(async (flags) => {
+          const { resourceCommand } = await import('./commands/resource-command.js');
+          return resourceCommand(verb, { ...globals(flags), kind: flags.kind, specVariable: flags.specEnv });
+        }),
+      );
+  }
+
+  const inventory = program
+    .command('inventory')
+    .description('the stack inventory, for the CDKTF provisioners');
+  withCommonOptions(withSource(inventory.command('prune')))
+    .description(
+      'remove, by their old removal policies, the resources the previous inventory declared and the current one does not',
+    )
+    .option(
+      '--previous-env <name>',
+      'the environment variable holding the previous inventory JSON',
+      'FLAGPLANE_PREVIOUS_INVENTORY',
+    )
+    .action(
+      action<SourceFlags & { previousEnv: string }>(async (flags) => {
+        const { inventoryPruneCommand } = await import('./commands/inventory-command.js');
+        return inventoryPruneCommand({ ...globals(flags), ...flags, previousVariable: flags.previousEnv });
+      }),
+    );
+
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  await buildProgram().parseAsync([...argv]);
+}

@@ -1,0 +1,224 @@
+/** The commands the CDKTF provisioners run: one resource from FLAGPLANE_SPEC (or stdin), and inventory removals. */
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { canonicalJson, cdktfInventory, type DesiredStateInput } from '@flagplane/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+import { type RunningTestServer, startTestServer, tokens } from './support/test-server.js';
+
+let server: RunningTestServer;
+let directory: string;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  directory = await mkdtemp(path.join(os.tmpdir(), 'flagplane-provisioner-'));
+  env = { FLAGPLANE_BASE_URL: server.baseUrl, FLAGPLANE_TOKEN: tokens.owner };
+});
+afterEach(async () => {
+  await server.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const api = (url: string) =>
+  fetch(`${server.baseUrl}/api/v1/orgs/acme${url}`, {
+    headers: { authorization: `Bearer ${tokens.owner}` },
+  }).then((response) => response.json() as Promise<Record<string, unknown>>);
+
+function resource(verb: string, kind: string, spec: unknown) {
+  return runCli(['resource', verb, '--kind', kind, '--json'], {
+    env: { ...env, FLAGPLANE_SPEC: JSON.stringify(spec) },
+    cwd: directory,
+  });
+}
+
+const project = { organization: 'acme', project: { key: 'web', environments: [{ key: 'production' }] } };
+const flag = {
+  organization: 'acme',
+  project: 'web',
+  flag: {
+    key: 'banner',
+    type: 'String',
+    variations: [
+      { key: 'a', value: 'A' },
+      { key: 'b', value: 'B' },
+    ],
+    environments: { production: { enabled: true, rules: [{ variation: 'b', segment: 'beta' }] } },
+    removalPolicy: 'archive',
+  },
+};
+
+describe('flagplane resource', () => {
+  it('ensures a project, then a segment, a flag and its configuration, each idempotently', async () => {
+    expect((await resource('ensure', 'project', project)).code).toBe(0);
+    expect((await api('/projects/web/environments')).items).toEqual([
+      expect.objectContaining({ key: 'production' }),
+    ]);
+
+    expect(
+      (
+        await resource('configure', 'segment', {
+          organization: 'acme',
+          project: 'web',
+          segment: { key: 'beta', included: ['u1'] },
+        })
+      ).code,
+    ).toBe(0);
+
+    const ensured = await resource('ensure', 'flag', flag);
+    expect(ensured.code, ensured.stdout).toBe(0);
+    expect(ensured.json<{ result: { done: string[] } }>().result.done).toEqual(['flag web/banner']);
+    expect((await api('/projects/web/flags/banner/environments/production')).isEnabled).toBe(false);
+
+    const configured = await resource('configure', 'flag', flag);
+    expect(configured.json<{ result: { done: string[] } }>().result.done).toEqual([
+      'configuration web/banner@production',
+    ]);
+    expect((await api('/projects/web/flags/banner/environments/production')).isEnabled).toBe(true);
+
+    server.resetCounts();
+    for (const [verb, kind, spec] of [
+      ['ensure', 'project', project],
+      ['configure', 'flag', flag],
+      ['ensure', 'flag', flag],
+    ] as const) {
+      const run = await resource(verb, kind, spec);
+      expect(run.code).toBe(0);
+      expect(run.json<{ plan: { hasChanges: boolean } }>().plan.hasChanges).toBe(false);
+    }
+    expect(server.counts().writes).toBe(0);
+  });
+
+  it('creates an SDK key with its plaintext in a 0600 file, and revokes it on remove', async () => {
+    await resource('ensure', 'project', project);
+    const spec = {
+      organization: 'acme',
+      project: 'web',
+      sdkKey: {
+        name: 'server',
+        environment: 'production',
+        type: 'ServerSide',
+        plaintextFile: 'keys/server.key',
+      },
+    };
+    const created = await resource('configure', 'sdk-key', spec);
+    expect(created.code).toBe(0);
+    const file = path.join(directory, 'keys/server.key');
+    expect((await readFile(file, 'utf8')).trim()).toMatch(/^fp_srv_/);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(created.stdout).not.toContain((await readFile(file, 'utf8')).trim());
+
+    const removed = await resource('remove', 'sdk-key', spec);
+    expect(removed.code).toBe(0);
+    const keys = (await api('/projects/web/environments/production/sdk-keys')).items as {
+      isActive: boolean;
+    }[];
+    expect(keys.map((key) => key.isActive)).toEqual([false]);
+  });
+
+  it('applies the removal policy of one resource', async () => {
+    await resource('ensure', 'project', project);
+    await resource('configure', 'segment', {
+      organization: 'acme',
+      project: 'web',
+      segment: { key: 'beta' },
+    });
+    await resource('configure', 'flag', flag);
+    const removed = await resource('remove', 'flag', flag);
+    expect(removed.json<{ result: { done: string[] } }>().result.done).toEqual(['flag web/banner']);
+    expect((await api('/projects/web/flags/banner')).isArchived).toBe(true);
+    const retained = await resource('remove', 'segment', {
+      organization: 'acme',
+      project: 'web',
+      segment: { key: 'beta', removalPolicy: 'retain' },
+    });
+    expect(retained.json<{ plan: { hasChanges: boolean } }>().plan.hasChanges).toBe(false);
+    expect((await api('/projects/web/segments/beta')).key).toBe('beta');
+  });
+
+  it('reads the spec from stdin when FLAGPLANE_SPEC is not set', async () => {
+    const run = await runCli(['resource', 'ensure', '--kind', 'project'], {
+      env,
+      input: JSON.stringify(project),
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect((await api('/projects/web')).key).toBe('web');
+  });
+
+  it('reports every problem of a bad spec with its path, before any request', async () => {
+    const run = await resource('configure', 'flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: {
+        key: 'x',
+        type: 'Boolean',
+        enabled: true,
+        environments: { production: { defaultVariation: 'ture' } },
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.json<{ error: { problems: string[] } }>().error.problems).toEqual([
+      'flag.enabled: unknown property',
+      'flag.environments.production.defaultVariation: unknown variation "ture"; did you mean "true"?',
+    ]);
+    expect(server.counts().total).toBe(0);
+  });
+});
+
+describe('flagplane inventory prune', () => {
+  it('removes what the previous inventory declared and the synthesized stack no longer does, by the old policies', async () => {
+    const previous: DesiredStateInput = {
+      organization: 'acme',
+      projects: [
+        {
+          key: 'web',
+          environments: [{ key: 'production' }],
+          segments: [{ key: 'beta' }, { key: 'kept', removalPolicy: 'retain' }],
+          flags: [
+            { key: 'stays', type: 'Boolean' },
+            {
+              key: 'goes',
+              type: 'Boolean',
+              environments: { production: { rules: [{ variation: 'true', segment: 'beta' }] } },
+            },
+            { key: 'deleted', type: 'Boolean', removalPolicy: 'delete' },
+          ],
+        },
+      ],
+    };
+    const current: DesiredStateInput = {
+      organization: 'acme',
+      projects: [
+        { key: 'web', environments: [{ key: 'production' }], flags: [{ key: 'stays', type: 'Boolean' }] },
+      ],
+    };
+    const stateFile = path.join(directory, 'previous.json');
+    await writeFile(stateFile, JSON.stringify(previous));
+    expect((await runCli(['apply', '-f', stateFile], { env })).code).toBe(0);
+
+    const stack = path.join(directory, 'cdktf.out/stacks/flags');
+    await mkdir(stack, { recursive: true });
+    await writeFile(
+      path.join(stack, cdktfInventory.stackFile),
+      JSON.stringify({
+        resource: {
+          null_resource: {
+            [cdktfInventory.resourceName]: {
+              triggers: { [cdktfInventory.triggerKey]: canonicalJson(current) },
+            },
+          },
+        },
+      }),
+    );
+    const run = await runCli(['inventory', 'prune', '--synth', stack, '--json'], {
+      env: { ...env, FLAGPLANE_PREVIOUS_INVENTORY: canonicalJson(previous) },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    const output = run.json<{ result: { done: string[] }; plan: { notices: { resource: string }[] } }>();
+    expect(output.result.done.sort()).toEqual(['flag web/deleted', 'flag web/goes', 'segment web/beta']);
+    expect(output.plan.notices.map((notice) => notice.resource)).toEqual(['segment kept']);
+    expect((await api('/projects/web/flags/goes')).isArchived).toBe(true);
+    expect((await api('/projects/web/flags/stays')).isArchived).toBe(false);
+  });
+});

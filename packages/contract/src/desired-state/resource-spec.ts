@@ -1,0 +1,87 @@
+/**
+ * The spec of one resource, for the low-level commands the CDKTF provisioners run
+ * (`flagplane resource ensure|configure|remove --kind <kind>`, spec in `FLAGPLANE_SPEC` or on stdin).
+ * Each is the resource's desired-state entry plus where it lives (organization, project), so a construct
+ * builds it from the same props it validates the whole stack with.
+ */
+import { z } from 'zod';
+import { OrgSlug, ProjectKey } from '../formats.js';
+import { DesiredFlag } from './desired-flag.js';
+import { type DesiredStateProblem, inDocumentOrder } from './desired-state-problem.js';
+import { DesiredEnvironment, DesiredProject, DesiredSdkKey, DesiredSegment } from './desired-state-schema.js';
+import { flagReferenceProblems, type PrerequisiteEdges } from './flag-references.js';
+import { asObject } from './lenient-view.js';
+import { prerequisiteCycleProblems } from './prerequisite-cycles.js';
+import { RemovalPolicies } from './removal-policy.js';
+import { schemaProblems } from './schema-problems.js';
+
+export const ResourceKind = z.enum(['project', 'environment', 'segment', 'flag', 'sdkKey']);
+export type ResourceKind = z.infer<typeof ResourceKind>;
+
+const placement = {
+  organization: OrgSlug,
+  /** Policies for a resource that declares none (as the document's `removalPolicies`). */
+  removalPolicies: RemovalPolicies.optional(),
+};
+
+/** A project without its children (each child is a resource of its own); `environments` are used at creation only. */
+export const ProjectResourceSpec = z.strictObject({
+  ...placement,
+  project: DesiredProject.pick({ key: true, name: true, description: true, removalPolicy: true }).extend({
+    /** The environments to create the project with (else the API's `development` and `production`). */
+    environments: DesiredProject.shape.environments.optional(),
+  }),
+});
+export const EnvironmentResourceSpec = z.strictObject({
+  ...placement,
+  project: ProjectKey,
+  environment: DesiredEnvironment,
+});
+export const SegmentResourceSpec = z.strictObject({
+  ...placement,
+  project: ProjectKey,
+  segment: DesiredSegment,
+});
+export const FlagResourceSpec = z.strictObject({ ...placement, project: ProjectKey, flag: DesiredFlag });
+export const SdkKeyResourceSpec = z.strictObject({
+  ...placement,
+  project: ProjectKey,
+  sdkKey: DesiredSdkKey,
+});
+
+export const resourceSpecSchemas = {
+  project: ProjectResourceSpec,
+  environment: EnvironmentResourceSpec,
+  segment: SegmentResourceSpec,
+  flag: FlagResourceSpec,
+  sdkKey: SdkKeyResourceSpec,
+} as const satisfies Record<ResourceKind, z.ZodType>;
+
+export type ResourceSpecOf<Kind extends ResourceKind> = z.infer<(typeof resourceSpecSchemas)[Kind]>;
+export type ResourceSpec = {
+  [Kind in ResourceKind]: { kind: Kind; spec: ResourceSpecOf<Kind> };
+}[ResourceKind];
+
+export type ResourceSpecValidation<Kind extends ResourceKind> =
+  | { readonly spec: ResourceSpecOf<Kind>; readonly problems?: undefined }
+  | { readonly spec?: undefined; readonly problems: readonly DesiredStateProblem[] };
+
+/**
+ * The schema, and for a flag the references it can check on its own (its variations, no self-prerequisite).
+ * References to other resources are resolved against the live state when the command runs.
+ */
+export function validateResourceSpec<Kind extends ResourceKind>(
+  kind: Kind,
+  input: unknown,
+): ResourceSpecValidation<Kind> {
+  const schema: z.ZodType = resourceSpecSchemas[kind];
+  const parsed = schema.safeParse(input);
+  const problems = parsed.success ? [] : schemaProblems(schema, parsed.error.issues, input);
+  const flag = kind === 'flag' ? asObject(asObject(input)?.flag) : undefined;
+  if (flag) {
+    const edges: PrerequisiteEdges = new Map();
+    problems.push(...flagReferenceProblems(flag, ['flag'], {}, edges), ...prerequisiteCycleProblems(edges));
+  }
+  if (problems.length > 0) return { problems: inDocumentOrder(problems, input) };
+  return { spec: parsed.data as ResourceSpecOf<Kind> };
+}

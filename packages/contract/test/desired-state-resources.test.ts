@@ -1,0 +1,103 @@
+/** What the CDKTF constructs share with the CLI: canonical JSON, the inventory's place, resource specs. */
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalJson,
+  cdktfInventory,
+  defaultVariationOf,
+  formatProblem,
+  inventoryOfSynthesizedStack,
+  validateResourceSpec,
+} from '../src/index.js';
+
+describe('canonicalJson', () => {
+  it('writes the same text whatever order the properties were written in', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"z":1}]},"b":1}',
+    );
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+  });
+});
+
+describe('inventoryOfSynthesizedStack', () => {
+  it('reads the desired state from the inventory null_resource triggers', () => {
+    const stack = {
+      resource: {
+        [cdktfInventory.resourceType]: {
+          [cdktfInventory.resourceName]: {
+            triggers: { [cdktfInventory.triggerKey]: '{"organization":"acme"}' },
+          },
+        },
+      },
+    };
+    expect(inventoryOfSynthesizedStack(stack)).toEqual({ desiredStateJson: '{"organization":"acme"}' });
+  });
+
+  it('says what is missing when the stack has no inventory', () => {
+    expect(inventoryOfSynthesizedStack({}).error).toBe(
+      'the stack declares no null_resource (expected resource.null_resource.flagplane_inventory)',
+    );
+    expect(inventoryOfSynthesizedStack({ resource: { null_resource: { other: {} } } }).error).toBe(
+      'the stack has no resource.null_resource.flagplane_inventory (the Flagplane inventory)',
+    );
+  });
+});
+
+describe('validateResourceSpec', () => {
+  it('accepts a flag spec and checks its own references', () => {
+    const valid = validateResourceSpec('flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: {
+        key: 'x',
+        type: 'Boolean',
+        environments: { production: { enabled: true, rules: [{ variation: 'true', segment: 'beta' }] } },
+      },
+    });
+    expect(valid.problems).toBeUndefined();
+    expect(valid.spec?.flag.key).toBe('x');
+
+    const invalid = validateResourceSpec('flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: {
+        key: 'x',
+        type: 'Boolean',
+        environments: {
+          production: { defaultVariation: 'ture', prerequisites: [{ flag: 'x', variation: 'true' }] },
+        },
+      },
+    });
+    expect(invalid.problems?.map(formatProblem)).toEqual([
+      'flag.environments.production.defaultVariation: unknown variation "ture"; did you mean "true"?',
+      'flag.environments.production.prerequisites[0].flag: a flag cannot be its own prerequisite',
+    ]);
+  });
+
+  it('reports an SDK key spec without its environment and with an unknown property', () => {
+    const result = validateResourceSpec('sdkKey', {
+      organization: 'acme',
+      project: 'web',
+      sdkKey: { name: 'server', type: 'ServerSide', plaintext: 'x' },
+    });
+    expect(result.problems?.map(formatProblem)).toEqual([
+      'sdkKey.plaintext: unknown property; did you mean "plaintextFile"?',
+      'sdkKey.environment: is required',
+    ]);
+  });
+});
+
+describe('defaultVariationOf', () => {
+  it('is the declared default, else false of a Boolean flag, else the first variation', () => {
+    expect(defaultVariationOf({ type: 'Boolean' })).toBe('false');
+    expect(
+      defaultVariationOf({
+        type: 'String',
+        variations: [
+          { key: 'a', value: 'A' },
+          { key: 'b', value: 'B' },
+        ],
+      }),
+    ).toBe('a');
+    expect(defaultVariationOf({ type: 'Boolean', defaultVariation: 'true' })).toBe('true');
+  });
+});
