@@ -48,6 +48,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     bodyLimit: 1024 * 1024,
     // Slow clients must not hold connections forever (values well above any legitimate request).
     requestTimeout: 30_000,
+    // Node's own headersTimeout (60 s) must not exceed requestTimeout: Fastify sets requestTimeout after
+    // creating the server, and while headersTimeout is the larger one, Node never times out a request
+    // whose body arrives a byte at a time (test/hardening/abuse-connections.test.ts, slow clients).
+    http: { headersTimeout: 30_000 },
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },

@@ -5,8 +5,16 @@
  * everything measured 3.4× `node -e ""` for `--version` (budget 3×), nearly all of it V8 parsing ~900 KB
  * that `--version` never runs (zod alone is 450 KB); split, 1.5–2×.
  */
+
+import { execFile } from 'node:child_process';
 import { chmod, readFile, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
+
+const run = (command, args) =>
+  promisify(execFile)(new URL(`../node_modules/.bin/${command}`, import.meta.url).pathname, args).catch(() =>
+    promisify(execFile)(new URL(`../../../node_modules/.bin/${command}`, import.meta.url).pathname, args),
+  );
 
 const packageJson = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const outdir = new URL('../dist/', import.meta.url).pathname;
@@ -15,7 +23,11 @@ const outfile = `${outdir}flagplane.js`;
 await rm(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('../src/flagplane.ts', import.meta.url).pathname],
+  // The CLI, and the engine as a library (`@flagplane/cli/library`, used by the mock to seed itself).
+  entryPoints: [
+    new URL('../src/flagplane.ts', import.meta.url).pathname,
+    new URL('../src/library.ts', import.meta.url).pathname,
+  ],
   outdir,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -35,3 +47,6 @@ await build({
   logLevel: 'warning',
 });
 await chmod(outfile, 0o755);
+
+// esbuild emits no types: the library's declarations come from tsc.
+await run('tsc', ['-p', new URL('../tsconfig.library.json', import.meta.url).pathname]);

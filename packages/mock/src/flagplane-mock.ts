@@ -12,6 +12,7 @@ import { type Fault, type FaultMatcher, FaultRegistry } from './faults.js';
 import { mswHandlersFor } from './msw-handlers.js';
 import { installNockInterceptors, type NockInstallation } from './nock-interceptors.js';
 import { identitiesOf, type MockSeed } from './seed.js';
+import { applySeedResources } from './seed-resources.js';
 
 export interface FlagplaneMockOptions {
   /** @default organization `acme` with an Owner `owner` */
@@ -68,7 +69,7 @@ export class FlagplaneMock {
     readonly baseUrl: string,
     /** Tokens by user or service-token name. */
     readonly tokens: Readonly<Record<string, string>>,
-    private readonly seedState: StoreData,
+    private seedState: StoreData,
     private readonly rateLimit: { readonly max: number; readonly windowSeconds: number },
     private readonly clock: () => Date,
   ) {}
@@ -80,7 +81,13 @@ export class FlagplaneMock {
     const rateLimit = options.rateLimit ?? { max: 600, windowSeconds: 60 };
     const clock = options.clock ?? (() => new Date());
     const app = await buildServer({ store, identities, rateLimit, baseUrl, clock });
-    return new FlagplaneMock(app, baseUrl, tokens, store.snapshot(), rateLimit, clock);
+    const mock = new FlagplaneMock(app, baseUrl, tokens, store.snapshot(), rateLimit, clock);
+    if (options.seed?.resources?.length) {
+      await applySeedResources(mock, options.seed);
+      mock.seedState = store.snapshot();
+      await mock.reset();
+    }
+    return mock;
   }
 
   /** msw request handlers for `baseUrl`, answering from this mock. */

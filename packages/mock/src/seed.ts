@@ -17,6 +17,12 @@ export interface MockSeed {
   readonly users?: readonly MockUser[];
   /** @default none */
   readonly serviceTokens?: readonly MockServiceToken[];
+  /**
+   * Projects, environments, flags, segments and SDK keys, as desired-state documents (the format
+   * `flagplane apply -f` reads), one per organization. Applied by the CLI's own engine, through the
+   * mock, by a seeded user or service token with at least the Member role there. @default none
+   */
+  readonly resources?: readonly unknown[];
 }
 
 export interface MockUser {
@@ -89,4 +95,36 @@ export function identitiesOf(seed: MockSeed): {
     }),
   };
   return { identities, tokens };
+}
+
+const roleRank = { Viewer: 0, Member: 1, Admin: 2, Owner: 3 } as const;
+
+/** The token of a seeded principal allowed to create resources in `organization` (Member or above). */
+export function seederToken(
+  seed: MockSeed,
+  tokens: Readonly<Record<string, string>>,
+  organization: string,
+): string {
+  const organizations = (seed.organizations ?? [{ slug: 'acme' }]).map((org) => org.slug);
+  for (const user of seed.users ?? [{ name: 'owner' }]) {
+    const role = user.memberships
+      ? user.memberships[organization]
+      : organizations.includes(organization)
+        ? 'Owner'
+        : undefined;
+    if (role && roleRank[role] >= roleRank.Member && tokens[user.name]) return tokens[user.name] as string;
+  }
+  for (const serviceToken of seed.serviceTokens ?? []) {
+    const unscoped = serviceToken.projectScope === undefined;
+    if (
+      serviceToken.organization === organization &&
+      unscoped &&
+      roleRank[serviceToken.role] >= roleRank.Member
+    ) {
+      return tokens[serviceToken.name] as string;
+    }
+  }
+  throw new Error(
+    `mock seed: resources for organization "${organization}" need a seeded user or unscoped service token with role Member or above there`,
+  );
 }

@@ -78,6 +78,7 @@ export function errorReferenceHtml(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Flagplane API errors</title>
+<link rel="icon" href="data:,">
 <style>
 body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1f2937; }
 h2 small { font-weight: normal; color: #6b7280; margin-left: .5rem; }

@@ -14,6 +14,8 @@ export interface DocsOptions {
   readonly baseUrl: string;
 }
 
+const swaggerLogoStyleHash = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
+
 let committedDocument: Record<string, unknown> | undefined;
 
 /** The contract's OpenAPI document, read once per process. */
@@ -28,7 +30,15 @@ export const docsPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: DocsOptions) => {
     const document = openApiDocument(options.baseUrl);
     await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
-    await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // The UI inserts one <style> element (the colours of its SVG logo); the strict style-src blocks it
+      // and the browser logs a CSP error. Allow exactly that element by its hash, not inline styles at
+      // large. test/hardening/browser.test.ts fails with the new hash if a swagger-ui update changes it.
+      transformStaticCSP: (header) =>
+        header.replace("style-src 'self' https:", `style-src 'self' https: '${swaggerLogoStyleHash}'`),
+    });
     const errorsPage = errorReferenceHtml();
     app.get('/docs/errors', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(errorsPage),

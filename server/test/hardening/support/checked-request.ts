@@ -1,0 +1,115 @@
+/**
+ * Sends one request through `inject` and checks what every answer must satisfy, whatever was sent: no
+ * 5xx; every 4xx carries the contract's error body with the status of its code; a refused request (and
+ * any read) leaves the store exactly as it was. Throws an Error describing the request otherwise.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { ErrorBody, errorStatus } from '@flagplane/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { tokens } from '../../fixtures.js';
+import type { Method, Payload } from './fuzz-arbitraries.js';
+
+export interface HostileRequest {
+  readonly method: Method;
+  readonly url: string;
+  readonly authorization?: string | undefined;
+  readonly contentType?: string | undefined;
+  readonly payload: Payload;
+}
+
+export interface CheckedAnswer {
+  readonly status: number;
+  /** The store changed: a write succeeded. */
+  readonly changed: boolean;
+  /** The answer's body, parsed when it is JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: like `inject(…).json()`, tests read what they expect
+  readonly body: any;
+  readonly milliseconds: number;
+}
+
+const bodyText = (payload: Payload): string | undefined =>
+  payload === null ? undefined : 'raw' in payload ? payload.raw : JSON.stringify(payload.json);
+
+export function describeRequest(request: HostileRequest): string {
+  const body = bodyText(request.payload);
+  const shown = body !== undefined && body.length > 300 ? `${body.slice(0, 300)}… (${body.length})` : body;
+  return `${request.method} ${request.url.slice(0, 300)} [${request.contentType ?? 'no content type'}] ${shown ?? '(no body)'}`;
+}
+
+export async function sendChecked(app: FastifyInstance, request: HostileRequest): Promise<CheckedAnswer> {
+  const before = app.store.snapshot();
+  const headers: Record<string, string> = {};
+  if (request.authorization !== undefined) headers.authorization = request.authorization;
+  const body = bodyText(request.payload);
+  if (request.contentType !== undefined && body !== undefined) headers['content-type'] = request.contentType;
+  const options: InjectOptions = { method: request.method, url: request.url, headers };
+  if (body !== undefined) options.payload = body;
+  const started = performance.now();
+  const response = await app.inject(options);
+  const milliseconds = performance.now() - started;
+  const after = app.store.snapshot();
+  const changed = !isDeepStrictEqual(before, after);
+  const fail = (problem: string) => {
+    throw new Error(
+      `${problem}\n  request: ${describeRequest(request)}\n  answer: ${response.statusCode} ${response.body.slice(0, 500)}`,
+    );
+  };
+
+  if (response.statusCode >= 500) fail('a 5xx answer');
+  if (response.statusCode >= 400) {
+    if (changed) fail('a refused request changed the store');
+    if (request.method !== 'HEAD') {
+      if (!String(response.headers['content-type']).startsWith('application/json'))
+        fail('an error answer that is not JSON');
+      let parsed: ReturnType<typeof ErrorBody.safeParse>;
+      try {
+        parsed = ErrorBody.safeParse(JSON.parse(response.body));
+      } catch {
+        return fail('an error body that does not parse as JSON');
+      }
+      if (!parsed.success) fail(`an error body that breaks ErrorBody: ${parsed.error.message}`);
+      else if (errorStatus[parsed.data.error] !== response.statusCode)
+        fail(`error code ${parsed.data.error} with status ${response.statusCode}`);
+    }
+  }
+  if (changed && ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) fail('a read changed the store');
+  if (!response.headers['x-request-id']) fail('an answer without X-Request-Id');
+  const json =
+    String(response.headers['content-type']).startsWith('application/json') && response.body !== '';
+  return { status: response.statusCode, changed, body: json ? response.json() : response.body, milliseconds };
+}
+
+/** `sendChecked` as the organization's owner, with raw body text. */
+export function sendAsOwner(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  raw?: string,
+  contentType = 'application/json',
+): Promise<CheckedAnswer> {
+  return sendChecked(app, {
+    method,
+    url,
+    authorization: `Bearer ${tokens.owner}`,
+    contentType,
+    payload: raw === undefined ? null : { raw },
+  });
+}
+
+/** Counts answers by status, for the summary a fuzz run prints. */
+export class StatusTally {
+  readonly #counts = new Map<number, number>();
+  total = 0;
+
+  add(status: number): void {
+    this.total++;
+    this.#counts.set(status, (this.#counts.get(status) ?? 0) + 1);
+  }
+
+  toString(): string {
+    return [...this.#counts.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
+  }
+}
