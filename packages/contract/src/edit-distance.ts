@@ -1,19 +1,34 @@
 /** Suggestions for `did_you_mean` (§3, §15): Levenshtein distance, closest first. */
 
-export function editDistance(a: string, b: string): number {
+/**
+ * The Levenshtein distance between `a` and `b`, or `limit + 1` as soon as it is certain to exceed
+ * `limit`. Only a band of width 2·limit+1 around the diagonal can hold distances within the limit, so a
+ * bounded call costs O(length · limit), not O(length²): a 404 that suggests keys among thousands of long
+ * ones stays cheap (an unbounded comparison of 128-character keys is ~16k steps each).
+ */
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  const band = Number.isFinite(limit) ? limit : Math.max(a.length, b.length);
+  const outside = Number.POSITIVE_INFINITY;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => (index <= band ? index : outside));
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    const current = new Array<number>(b.length + 1).fill(outside);
+    if (i <= band) current[0] = i;
+    let rowMinimum = current[0] ?? outside;
+    for (let j = Math.max(1, i - band); j <= Math.min(b.length, i + band); j++) {
+      const substitution = (previous[j - 1] ?? outside) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      const value = Math.min((previous[j] ?? outside) + 1, (current[j - 1] ?? outside) + 1, substitution);
+      current[j] = value;
+      if (value < rowMinimum) rowMinimum = value;
     }
+    if (rowMinimum > limit) return limit + 1;
     previous = current;
   }
-  return previous[b.length] ?? 0;
+  const distance = previous[b.length] ?? outside;
+  return distance > limit ? limit + 1 : distance;
 }
 
 /**
@@ -29,11 +44,9 @@ export function closestMatches(
   const scored: { candidate: string; distance: number; order: number }[] = [];
   let order = 0;
   for (const candidate of candidates) {
-    // Cheap bound first: lengths further apart than the threshold can never be close enough.
-    if (Math.abs(candidate.length - input.length) <= maxDistance) {
-      const distance =
-        candidate.toLowerCase() === lowered ? 0 : editDistance(lowered, candidate.toLowerCase());
-      if (distance <= maxDistance && candidate !== input) scored.push({ candidate, distance, order });
+    if (candidate !== input) {
+      const distance = editDistance(lowered, candidate.toLowerCase(), maxDistance);
+      if (distance <= maxDistance) scored.push({ candidate, distance, order });
     }
     order++;
   }
