@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../scripts/vitest-base.mjs';
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     // CLI-level tests spawn the bundle and real servers; give them room on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    reporters,
   },
 });
