@@ -6,6 +6,7 @@ import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
+import { redaction } from './logging.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { docsPlugin } from './plugins/docs.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
@@ -91,6 +92,6 @@ function withRedaction(logger: Record<string, unknown> | boolean): Record<string
   const base = logger === true ? {} : logger;
   return {
     ...base,
-    redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+    redact: { paths: [...redaction.paths], censor: redaction.censor },
   };
 }

@@ -10,6 +10,7 @@ import { buildServer } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { applyIdentities, IdentityError, parseIdentityDocument } from './identity/apply-identities.js';
 import { bootstrapIfEmpty } from './identity/bootstrap.js';
+import { createServerLogger } from './logging.js';
 import { openFileStore } from './store/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
@@ -30,10 +31,12 @@ async function loadIdentityFile(path: string): Promise<unknown> {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // One logger for the store and the app, so torn journal lines and failed commits are logged too.
+  const logger = createServerLogger(config.logLevel);
   const store: Store =
     config.dataPath === ':memory:'
       ? createMemoryStore()
-      : await openFileStore({ path: resolve(config.dataPath) });
+      : await openFileStore({ path: resolve(config.dataPath), logger });
   try {
     if (config.identitiesPath) {
       const document = parseIdentityDocument(
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     store,
     baseUrl: config.baseUrl,
     rateLimit: config.rateLimit,
-    logger: { level: config.logLevel },
+    logger,
   });
   let stopping = false;
   const stop = async (signal: string) => {

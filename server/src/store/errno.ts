@@ -4,3 +4,8 @@ export function hasCode(error: unknown, ...codes: string[]): boolean {
     typeof error === 'object' && error !== null && codes.includes((error as NodeJS.ErrnoException).code ?? '')
   );
 }
+
+/** The message of an error of any kind, for wrapping it in one that names the file. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DurableJsonFile } from './durable-json-file.js';
 import { openFileStore } from './file-store.js';
+import { JournalFile } from './journal-file.js';
 import type { FlagRecord, StoreData } from './records.js';
+import { SnapshotFile } from './snapshot-file.js';
 import type { Store } from './store.js';
 import { emptyStoreData } from './store-data.js';
 
@@ -13,29 +14,38 @@ function flag(id: string, projectId: string, key: string, name = key): FlagRecor
   return { id, projectId, key, name } as unknown as FlagRecord;
 }
 
-async function onDisk(path: string): Promise<StoreData> {
+async function onDisk(path: string): Promise<StoreData & { journalSeq?: number }> {
   return JSON.parse(await readFile(path, 'utf8')) as StoreData;
+}
+
+/** The journal's lines, parsed ([] when there is no journal). */
+async function journal(path: string): Promise<{ seq: number; ops: [string, string, unknown][] }[]> {
+  if (!existsSync(`${path}.journal`)) return [];
+  const text = await readFile(`${path}.journal`, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
 }
 
 /** Gates still closed when a test ends (opened in afterEach, so a failing test cannot hang close()). */
 const openGates: (() => void)[] = [];
 
-/** Holds every disk write of the adapter until `open()`: lets a test look at the store mid-commit. */
-function gateDiskWrites() {
-  const original = DurableJsonFile.prototype.write;
+/** Holds every journal append until `open()`: lets a test look at the store mid-commit. */
+function gateAppends() {
+  const original = JournalFile.prototype.append;
   let open!: () => void;
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
   openGates.push(open);
   const completed: number[] = [];
-  const spy = vi.spyOn(DurableJsonFile.prototype, 'write').mockImplementation(function (
-    this: DurableJsonFile,
-    data,
+  const spy = vi.spyOn(JournalFile.prototype, 'append').mockImplementation(function (
+    this: JournalFile,
+    line: Buffer,
   ) {
-    const written = original.call(this, data); // serializes now, as the real one does
     return gate.then(async () => {
-      await written;
+      await original.call(this, line);
       completed.push(Date.now());
     });
   });
@@ -67,16 +77,20 @@ afterEach(async () => {
 });
 
 describe('openFileStore', () => {
-  it('creates the directory and an empty, compact data file when none exists', async () => {
+  it('creates the directory and an empty, compact data file when none exists, and no journal yet', async () => {
     const store = await open();
     const text = await readFile(path, 'utf8');
     expect(text).toBe(JSON.stringify(JSON.parse(text))); // not pretty-printed
-    const data = JSON.parse(text) as StoreData;
+    const data = JSON.parse(text) as StoreData & { journalSeq: number };
+    expect(Object.keys(data).slice(0, 2)).toEqual(['schemaVersion', 'journalSeq']);
     expect(data.schemaVersion).toBe(1);
+    expect(data.journalSeq).toBe(0);
     expect(data.cursorSecret).toMatch(/^[\w-]{43}$/);
     expect(data.flags).toEqual({});
     expect(existsSync(`${path}.lock`)).toBe(true);
+    expect(existsSync(`${path}.journal`)).toBe(false);
     expect(await store.read((view) => view.cursorSecret)).toBe(data.cursorSecret);
+    expect(store.snapshot()).not.toHaveProperty('journalSeq'); // a file detail, not part of the data
   });
 
   it('keeps writes and the cursor secret across a close and a reopen', async () => {
@@ -90,6 +104,17 @@ describe('openFileStore', () => {
     expect(second.snapshot().cursorSecret).toBe(secret);
   });
 
+  it('opens a data file written before the journal existed (no journalSeq)', async () => {
+    const seed = emptyStoreData();
+    seed.flags = { f1: flag('f1', 'p1', 'alpha') };
+    await mkdir(join(dir, 'data'));
+    await writeFile(path, JSON.stringify(seed));
+    const store = await open();
+    await store.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta')));
+    expect((await journal(path)).map((line) => line.seq)).toEqual([1]);
+    expect(store.snapshot()).toEqual({ ...seed, flags: { ...seed.flags, f2: flag('f2', 'p1', 'beta') } });
+  });
+
   it.each([
     ['not JSON', '{"schemaVersion": 1, "flags": {', /not valid JSON/],
     ['empty', '', /not valid JSON/],
@@ -100,6 +125,7 @@ describe('openFileStore', () => {
     ],
     ['missing a collection', JSON.stringify({ ...emptyStoreData(), flags: undefined }), /"flags" is missing/],
     ['an array', '[]', /not a JSON object/],
+    ['with a bad journalSeq', JSON.stringify({ ...emptyStoreData(), journalSeq: -1 }), /journalSeq is -1/],
   ])('refuses a file that is %s and leaves it byte-identical', async (_, content, problem) => {
     await mkdir(join(dir, 'data'));
     await writeFile(path, content);
@@ -129,17 +155,42 @@ describe('openFileStore', () => {
 });
 
 describe('write', () => {
-  it('resolves once the change is in the file', async () => {
+  it('resolves once its changes are a journal line, without rewriting the data file', async () => {
     const store = await open();
+    const before = await readFile(path, 'utf8');
     await store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
-    expect((await onDisk(path)).flags.f1?.key).toBe('alpha');
+    expect(await journal(path)).toEqual([{ seq: 1, ops: [['put', 'flags', flag('f1', 'p1', 'alpha')]] }]);
+    expect(await readFile(path, 'utf8')).toBe(before);
   });
 
-  it('undoes a throwing writer and writes nothing', async () => {
+  it('journals the net change of each record, once per group commit', async () => {
+    const store = await open();
+    await store.write((tx) => {
+      tx.insert('flags', flag('f1', 'p1', 'alpha'));
+      tx.insert('flags', flag('f2', 'p1', 'beta'));
+    });
+    await Promise.all([
+      store.write((tx) => tx.put('flags', flag('f1', 'p1', 'alpha', 'first'))),
+      store.write((tx) => tx.put('flags', flag('f1', 'p1', 'alpha', 'second'))),
+      store.write((tx) => {
+        tx.insert('flags', flag('f3', 'p1', 'gamma'));
+        tx.remove('flags', 'f2');
+      }),
+    ]);
+    const lines = await journal(path);
+    expect(lines.map((line) => line.seq)).toEqual([1, 2]);
+    expect(lines[1]!.ops).toEqual([
+      ['put', 'flags', flag('f1', 'p1', 'alpha', 'second')],
+      ['put', 'flags', flag('f3', 'p1', 'gamma')],
+      ['remove', 'flags', 'f2'],
+    ]);
+  });
+
+  it('undoes a throwing writer and journals nothing of it', async () => {
     const store = await open();
     await store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
-    const before = await readFile(path, 'utf8');
-    const spy = vi.spyOn(DurableJsonFile.prototype, 'write');
+    const before = await readFile(`${path}.journal`, 'utf8');
+    const spy = vi.spyOn(JournalFile.prototype, 'append');
     await expect(
       store.write((tx) => {
         tx.put('flags', flag('f1', 'p1', 'alpha', 'renamed'));
@@ -149,8 +200,12 @@ describe('write', () => {
     ).rejects.toThrow('validation failed');
     expect(store.snapshot().flags).toEqual({ f1: flag('f1', 'p1', 'alpha') });
     expect(await store.read((view) => view.findByKey('flags', 'p1', 'beta'))).toBeUndefined();
-    expect(spy).not.toHaveBeenCalled();
-    expect(await readFile(path, 'utf8')).toBe(before);
+    // A later write's line carries only its own change, nothing of the undone one.
+    await store.write((tx) => tx.insert('flags', flag('f3', 'p1', 'gamma')));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect((await readFile(`${path}.journal`, 'utf8')).slice(before.length)).toBe(
+      `${JSON.stringify({ seq: 2, ops: [['put', 'flags', flag('f3', 'p1', 'gamma')]] })}\n`,
+    );
   });
 
   it('refuses an async writer and undoes what it did before its first await', async () => {
@@ -163,9 +218,9 @@ describe('write', () => {
     expect(store.snapshot().flags).toEqual({});
   });
 
-  it('commits 50 concurrent writes in fewer than 50 disk writes, all of them in the file', async () => {
+  it('commits 50 concurrent writes in fewer than 50 appends, all of them in the journal', async () => {
     const store = await open();
-    const spy = vi.spyOn(DurableJsonFile.prototype, 'write');
+    const spy = vi.spyOn(JournalFile.prototype, 'append');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         store.write((tx) => {
@@ -177,14 +232,27 @@ describe('write', () => {
     expect(results).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(spy.mock.calls.length).toBeGreaterThan(0);
     expect(spy.mock.calls.length).toBeLessThan(50);
-    expect(Object.keys((await onDisk(path)).flags)).toHaveLength(50);
+    expect((await journal(path)).flatMap((line) => line.ops)).toHaveLength(50);
   });
 
-  it('groups the writes that arrive during a disk write into the next one', async () => {
+  it('lets writes arriving in the same turn of the event loop join the first commit', async () => {
     const store = await open();
-    const { spy, open: release } = gateDiskWrites();
+    const spy = vi.spyOn(JournalFile.prototype, 'append');
+    const writes = [store.write((tx) => tx.insert('flags', flag('f0', 'p1', 'key-0')))];
+    for (let i = 1; i < 5; i++) {
+      // Several microtask hops apart, as requests handled in one turn are.
+      for (let hop = 0; hop < 5; hop++) await Promise.resolve();
+      writes.push(store.write((tx) => tx.insert('flags', flag(`f${i}`, 'p1', `key-${i}`))));
+    }
+    await Promise.all(writes);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('groups the writes that arrive during an append into the next one', async () => {
+    const store = await open();
+    const { spy, open: release } = gateAppends();
     const first = store.write((tx) => tx.insert('flags', flag('f0', 'p1', 'key-0')));
-    await flush(); // the first disk write is now in flight, held by the gate
+    await flush(); // the first append is now in flight, held by the gate
     expect(spy).toHaveBeenCalledTimes(1);
     const later = Array.from({ length: 20 }, (_, i) =>
       store.write((tx) => tx.insert('flags', flag(`f${i + 1}`, 'p1', `key-${i + 1}`))),
@@ -192,14 +260,36 @@ describe('write', () => {
     release();
     await Promise.all([first, ...later]);
     expect(spy).toHaveBeenCalledTimes(2);
-    expect(Object.keys((await onDisk(path)).flags)).toHaveLength(21);
+    expect((await journal(path)).map((line) => line.ops.length)).toEqual([1, 20]);
+  });
+
+  it('answers the writes of one commit before it starts the next one', async () => {
+    const store = await open();
+    const { spy, open: release } = gateAppends();
+    const events: string[] = [];
+    const first = store
+      .write((tx) => tx.insert('flags', flag('f0', 'p1', 'key-0')))
+      .then(() => {
+        events.push('first answered');
+      });
+    await flush();
+    const second = store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'key-1')));
+    // The next commit serializes its line synchronously right before it appends.
+    const gated = spy.getMockImplementation()!;
+    spy.mockImplementation(function (this: JournalFile, line: Buffer) {
+      events.push('next commit started');
+      return gated.call(this, line);
+    });
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first answered', 'next commit started']);
   });
 });
 
 describe('read', () => {
   it('answers without a disk write when nothing is pending, before any macrotask', async () => {
     const store = await open();
-    const spy = vi.spyOn(DurableJsonFile.prototype, 'write');
+    const spy = vi.spyOn(JournalFile.prototype, 'append');
     let answered = false;
     const answer = store
       .read((view) => view.cursorSecret)
@@ -214,17 +304,17 @@ describe('read', () => {
 
   it('issued while a write is pending, resolves only after that write is on disk', async () => {
     const store = await open();
-    const { open: release, completed } = gateDiskWrites();
+    const { open: release, completed } = gateAppends();
     const write = store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
     let seenOnDiskWhenAnswered: boolean | undefined;
     const read = store
       .read((view) => view.get('flags', 'f1')?.key)
       .then(async (key) => {
-        seenOnDiskWhenAnswered = completed.length === 1 && (await onDisk(path)).flags.f1 !== undefined;
+        seenOnDiskWhenAnswered = completed.length === 1 && (await journal(path)).length === 1;
         return key;
       });
     await flush();
-    expect(seenOnDiskWhenAnswered).toBeUndefined(); // still waiting on the held disk write
+    expect(seenOnDiskWhenAnswered).toBeUndefined(); // still waiting on the held append
     release();
     expect(await read).toBe('alpha');
     expect(seenOnDiskWhenAnswered).toBe(true);
@@ -232,54 +322,21 @@ describe('read', () => {
   });
 });
 
-describe('a failing disk write', () => {
-  it('rejects its writes, leaves the file as it was and restores the durable state', async () => {
-    const store = await open();
-    await store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
-    const durable = await readFile(path, 'utf8');
-    const versionBefore = await store.read((view) => view.childrenVersion('flags', 'p1'));
-    // The store writes through `<path>.<pid>.tmp`: a directory there makes that open fail (EISDIR),
-    // which also works as root, unlike removing write permission.
-    const draft = `${path}.${process.pid}.tmp`;
-    await mkdir(draft);
-
-    const put = store.write((tx) => tx.put('flags', flag('f1', 'p1', 'alpha', 'renamed')));
-    const insert = store.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta')));
-    const pendingRead = store.read((view) => view.get('flags', 'f2')?.key ?? 'absent');
-    const [putResult, insertResult] = await Promise.allSettled([put, insert]);
-
-    expect(putResult.status).toBe('rejected');
-    expect(insertResult.status).toBe('rejected');
-    const error = (putResult as PromiseRejectedResult).reason as Error;
-    expect(error.message).toContain(path);
-    expect((error.cause as NodeJS.ErrnoException).code).toBe('EISDIR');
-    expect(await readFile(path, 'utf8')).toBe(durable);
-    expect(store.snapshot()).toEqual(JSON.parse(durable));
-    // The read saw the dropped insert; it is answered again from the durable state.
-    expect(await pendingRead).toBe('absent');
-    expect(await store.read((view) => view.findByKey('flags', 'p1', 'beta'))).toBeUndefined();
-    expect(await store.read((view) => view.countChildren('flags', 'p1'))).toBe(1);
-    expect(await store.read((view) => view.childrenVersion('flags', 'p1'))).not.toBe(versionBefore);
-
-    // Once the disk works again, so do writes.
-    await rmdir(draft);
-    await store.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta')));
-    expect(Object.keys((await onDisk(path)).flags).sort()).toEqual(['f1', 'f2']);
-  });
-});
-
 describe('replace, snapshot and close', () => {
-  it('replace swaps the whole state durably, without taking ownership of the caller’s object', async () => {
+  it('replace writes the whole data file and removes the journal, keeping the caller’s object', async () => {
     const store = await open();
     await store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
+    expect(existsSync(`${path}.journal`)).toBe(true);
     const seed = emptyStoreData();
     seed.flags = { f9: flag('f9', 'p1', 'seeded') };
     await store.replace(seed);
-    expect((await onDisk(path)).flags).toEqual(seed.flags);
+    expect(await onDisk(path)).toEqual({ ...seed, journalSeq: 1 });
+    expect(existsSync(`${path}.journal`)).toBe(false);
     expect(await store.read((view) => view.findByKey('flags', 'p1', 'seeded')?.id)).toBe('f9');
     expect(await store.read((view) => view.get('flags', 'f1'))).toBeUndefined();
     await store.write((tx) => tx.remove('flags', 'f9'));
     expect(seed.flags.f9).toBeDefined();
+    expect(await journal(path)).toEqual([{ seq: 2, ops: [['remove', 'flags', 'f9']] }]);
   });
 
   it('replace refuses an invalid document and keeps the state', async () => {
@@ -298,14 +355,23 @@ describe('replace, snapshot and close', () => {
     expect(store.snapshot().flags.f1).toEqual(flag('f1', 'p1', 'alpha'));
   });
 
-  it('close waits for pending writes, releases the lock, is idempotent, and refuses later use', async () => {
+  it('close waits for pending writes, compacts, releases the lock, is idempotent, refuses later use', async () => {
     const store = await open();
     const write = store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
     await Promise.all([store.close(), store.close()]);
     await write;
     expect((await onDisk(path)).flags.f1).toBeDefined();
+    expect((await onDisk(path)).journalSeq).toBe(1);
+    expect(existsSync(`${path}.journal`)).toBe(false);
     expect(existsSync(`${path}.lock`)).toBe(false);
     await expect(store.read(() => 1)).rejects.toThrow(/closed/);
     await expect(store.write(() => 1)).rejects.toThrow(/closed/);
+  });
+
+  it('close without journaled writes leaves the data file alone', async () => {
+    const store = await open();
+    const spy = vi.spyOn(SnapshotFile.prototype, 'write');
+    await store.close();
+    expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -69,35 +69,128 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('with separate processes', () => {
-  it('keeps every acknowledged write after a SIGKILL, and the next start takes over the lock', async () => {
-    // Batches of concurrent writes, so the kill lands among group commits of several writes.
-    const writer = runStoreProcess(
-      `const store = await openFileStore({ path: process.argv[1] });
-       for (let batch = 0; ; batch++) {
-         await Promise.all(Array.from({ length: 5 }, (_, i) => {
-           const id = 'f' + (batch * 5 + i);
-           return store.write((tx) => tx.insert('flags', { id, projectId: 'p1', key: id }))
-             .then(() => process.stdout.write('ack ' + id + '\\n'));
-         }));
-       }`,
-      [dataFile],
-    );
-    const acknowledged: string[] = [];
-    const done = lines(writer, (line) => {
-      acknowledged.push(line.slice('ack '.length));
-      if (acknowledged.length === 60) writer.kill('SIGKILL');
-    });
-    await done;
-    if (writer.exitCode === null && writer.signalCode === null) await once(writer, 'exit');
-    expect(writer.signalCode).toBe('SIGKILL');
-    expect(JSON.parse(await readFile(`${dataFile}.lock`, 'utf8')).pid).toBe(writer.pid); // left behind
+/**
+ * The writer: batches of 16 concurrent writes (14 inserts, a put of the round's counter, a remove of a
+ * flag inserted by the batch before), each printing `ack <kind> <id> [n]` once resolved. With a
+ * `phase`, the step of a compaction it names is held for 50 ms after printing `compacting`, so a kill on
+ * that line lands exactly there: `draft` (draft file created, nothing in it yet), `rename` (draft written
+ * and fsynced, not renamed), `unlink` (data file renamed and its directory fsynced, journal not removed).
+ */
+const writerBody = `
+  const [path, phase, compactAfterBytes, round] = process.argv.slice(1);
+  const fs = await import('node:fs');
+  const { syncBuiltinESMExports } = await import('node:module');
+  const hold = () => { process.stdout.write('compacting\\n'); return new Promise((r) => setTimeout(r, 50)); };
+  if (phase === 'draft') {
+    const probe = await fs.promises.open(process.execPath, 'r');
+    const proto = Object.getPrototypeOf(probe);
+    await probe.close();
+    const writeFile = proto.writeFile;
+    proto.writeFile = async function (...args) { await hold(); return writeFile.apply(this, args); };
+  }
+  for (const [name, suffix] of [['rename', '.tmp'], ['unlink', '.journal']]) {
+    if (phase !== name) continue;
+    const original = fs.promises[name];
+    fs.promises[name] = async (file, ...rest) => {
+      if (String(file).endsWith(suffix)) await hold();
+      return original(file, ...rest);
+    };
+    syncBuiltinESMExports(); // the store's named imports of node:fs/promises now see the wrapper
+  }
+  const store = await openFileStore({ path, compactAfterBytes: Number(compactAfterBytes) });
+  const pad = 'x'.repeat(120);
+  const counter = 'counter-' + round;
+  for (let batch = 0; ; batch++) {
+    const id = (i) => 'r' + round + '-' + (batch * 16 + i);
+    await Promise.all(Array.from({ length: 16 }, (_, i) => {
+      if (i === 0) {
+        return store.write((tx) => {
+          const record = { id: counter, projectId: 'p1', key: counter, n: batch, pad };
+          if (tx.get('flags', counter)) tx.put('flags', record); else tx.insert('flags', record);
+        }).then(() => process.stdout.write('ack put ' + counter + ' ' + batch + '\\n'));
+      }
+      if (i === 1) {
+        if (batch === 0) return undefined;
+        const gone = 'r' + round + '-' + ((batch - 1) * 16 + 2);
+        return store.write((tx) => tx.remove('flags', gone))
+          .then(() => process.stdout.write('ack remove ' + gone + '\\n'));
+      }
+      return store.write((tx) => tx.insert('flags', { id: id(i), projectId: 'p1', key: id(i), pad }))
+        // i = 2 is removed by the next batch, which may be durable without having been acknowledged.
+        .then(() => process.stdout.write('ack ' + (i === 2 ? 'doomed ' : 'insert ') + id(i) + '\\n'));
+    }));
+  }`;
 
+interface Acknowledged {
+  readonly inserted: Set<string>;
+  readonly removed: Set<string>;
+  /** counter id → highest acknowledged value */
+  readonly counters: Map<string, number>;
+}
+
+/** Copies the data file and the journal, as the killed process left them, and opens the copy. */
+async function restartFromCopy(round: number) {
+  const copy = join(dir, `restart-${round}.json`);
+  await copyFile(dataFile, copy);
+  if (existsSync(`${dataFile}.journal`)) await copyFile(`${dataFile}.journal`, `${copy}.journal`);
+  return openFileStore({ path: copy });
+}
+
+describe('with separate processes', () => {
+  it('keeps every acknowledged write across SIGKILLs during journal appends and compactions', async () => {
+    const rounds = [
+      { phase: 'none', compactAfterBytes: 8 << 20, killAfterAcks: 400 }, // appends only
+      { phase: 'none', compactAfterBytes: 8 << 20, killAfterAcks: 333 },
+      { phase: 'draft', compactAfterBytes: 32 << 10 },
+      { phase: 'rename', compactAfterBytes: 32 << 10 },
+      { phase: 'unlink', compactAfterBytes: 32 << 10 },
+      { phase: 'none', compactAfterBytes: 4 << 10, killAfterAcks: 500 }, // compacting very often
+    ];
+    const acked: Acknowledged = { inserted: new Set(), removed: new Set(), counters: new Map() };
+    for (const [round, { phase, compactAfterBytes, killAfterAcks }] of rounds.entries()) {
+      const writer = runStoreProcess(writerBody, [dataFile, phase, String(compactAfterBytes), String(round)]);
+      let acks = 0;
+      const done = lines(writer, (line) => {
+        const [word, kind, id, n] = line.split(' ');
+        if (word === 'compacting') {
+          if (phase !== 'none') writer.kill('SIGKILL');
+          return;
+        }
+        if (kind === 'insert') acked.inserted.add(id!);
+        if (kind === 'remove') acked.removed.add(id!);
+        if (kind === 'put') acked.counters.set(id!, Math.max(Number(n), acked.counters.get(id!) ?? -1));
+        if (++acks === killAfterAcks) writer.kill('SIGKILL');
+      });
+      await done;
+      if (writer.exitCode === null && writer.signalCode === null) await once(writer, 'exit');
+      expect(writer.signalCode, `round ${round}`).toBe('SIGKILL');
+
+      // Where the kill landed, as the files show it.
+      const draft = `${dataFile}.${writer.pid}.tmp`;
+      if (phase === 'draft') expect(await readFile(draft, 'utf8')).toBe('');
+      if (phase === 'rename') expect(JSON.parse(await readFile(draft, 'utf8')).journalSeq).toBeGreaterThan(0);
+      if (phase === 'unlink') {
+        const { journalSeq } = JSON.parse(await readFile(dataFile, 'utf8'));
+        const first = JSON.parse((await readFile(`${dataFile}.journal`, 'utf8')).split('\n')[0]!);
+        expect(first.seq).toBeLessThanOrEqual(journalSeq); // a stale journal, to be skipped on replay
+      }
+
+      const store = await restartFromCopy(round);
+      const flags = store.snapshot().flags as Record<string, { n?: number }>;
+      for (const id of acked.inserted) expect(flags[id], `round ${round}: insert ${id}`).toBeDefined();
+      for (const id of acked.removed) expect(flags[id], `round ${round}: remove ${id}`).toBeUndefined();
+      for (const [id, n] of acked.counters) {
+        expect(flags[id]?.n, `round ${round}: put ${id}`).toBeGreaterThanOrEqual(n);
+      }
+      await store.close();
+    }
+    expect(acked.inserted.size).toBeGreaterThan(1000);
+    // The next start takes the lock over from the killed process, and tidies its draft away.
+    expect(JSON.parse(await readFile(`${dataFile}.lock`, 'utf8')).pid).not.toBe(process.pid);
     const store = await openFileStore({ path: dataFile });
-    const present = store.snapshot().flags;
-    for (const id of acknowledged) expect(present[id], `acknowledged write ${id}`).toBeDefined();
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     await store.close();
-  }, 20_000);
+  }, 60_000);
 
   it('lets exactly one of several starters racing for a stale lock take it', async () => {
     for (let round = 0; round < 3; round++) {

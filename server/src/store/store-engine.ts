@@ -2,8 +2,10 @@
  * The `Store` both the file store and the memory store are: transactions over the memory state, plus
  * group commit when there is a disk behind it. Writes apply in memory at once and are numbered; one disk
  * write is in flight at a time and makes durable every write applied before it started, so under load
- * the cost of serializing the document is shared by all the writes that arrived meanwhile.
+ * one fsync is shared by all the writes that arrived meanwhile. Until its disk write succeeds, a write
+ * keeps its undo log: a failed disk write undoes exactly the writes that are not durable.
  */
+import { type ChangeSet, mergeChanges, type RecordChange } from './change-set.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
 import type { Store, StoreView, Transaction } from './store.js';
@@ -14,14 +16,15 @@ import { StateTransaction } from './transaction.js';
 /** Where the state is made durable. */
 export interface Persistence {
   /**
-   * Makes `data` durable. Must serialize it before returning its promise (the document keeps changing
-   * while the write is in flight). Rejects with an Error that names what could not be written.
+   * Makes durable every write applied so far. `changes` are their net record changes since the previous
+   * commit, or null when only the whole document will do (after `replace`). Must take everything it
+   * writes from `changes` and `data` before its first await: the document keeps changing while the
+   * write is in flight, and those changes belong to the next commit. Rejects with an Error that names
+   * what could not be written, with the file-system error as its `cause`.
    */
-  write(data: StoreData): Promise<void>;
-  /** A fresh copy of the last durable document, to go back to when a write fails. */
-  readDurable(): StoreData;
-  /** Releases what the persistence holds (the file lock). */
-  close(): Promise<void>;
+  commit(changes: ChangeSet | null, data: StoreData): Promise<void>;
+  /** Called once nothing is pending: leaves the files tidy (compacts) and releases the lock. */
+  close(data: StoreData): Promise<void>;
 }
 
 interface WriteWaiter {
@@ -38,6 +41,18 @@ interface ReadWaiter {
   readonly reject: (error: unknown) => void;
 }
 
+/** How to take back one applied write that is not durable yet. */
+interface PendingUndo {
+  readonly seq: number;
+  readonly undo: () => void;
+}
+
+/**
+ * Resolves after the current turn of the event loop: the microtasks (answers to acknowledged writes)
+ * and the I/O callbacks already due (requests that arrived meanwhile, whose writes then join) run first.
+ */
+const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class StoreEngine implements Store {
   readonly #state: MemoryState;
   /** null: nothing to make durable (the memory store), every write is durable once applied. */
@@ -47,6 +62,10 @@ export class StoreEngine implements Store {
   #applied = 0;
   /** Sequence number of the last write known to be on disk. */
   #durable = 0;
+  /** Net changes of the applied writes not yet handed to a commit; null after `replace`. */
+  #changes: ChangeSet | null = new Map();
+  /** Undo of every applied write that is not durable yet, oldest first. */
+  #undo: PendingUndo[] = [];
   #writeWaiters: WriteWaiter[] = [];
   #readWaiters: ReadWaiter[] = [];
   /** The running flush loop, if any; it never rejects. */
@@ -106,7 +125,7 @@ export class StoreEngine implements Store {
       this.#inWriter = false;
     }
     // A writer that changed nothing still read the state, so it waits like a read for what it saw.
-    if (tx.changed) this.#applyOne();
+    if (tx.changed) this.#applyOne(tx.changes, () => tx.rollback());
     return this.#whenDurable(this.#applied).then(() => result);
   }
 
@@ -117,13 +136,15 @@ export class StoreEngine implements Store {
   replace(data: StoreData): Promise<void> {
     const refusal = this.#refusal('replace');
     if (refusal) return Promise.reject(refusal);
+    const previous = this.#state.data;
     try {
       // A copy: the state is mutated in place, and the caller may reuse `data` (the mock's seed).
       this.#state.load(checkStoreData(structuredClone(data)));
     } catch (error) {
       return Promise.reject(error);
     }
-    this.#applyOne();
+    // `load` leaves the previous document object as it was, so loading it again undoes the replace.
+    this.#applyOne(null, () => this.#state.load(previous));
     return this.#whenDurable(this.#applied);
   }
 
@@ -134,7 +155,7 @@ export class StoreEngine implements Store {
 
   async #close(): Promise<void> {
     while (this.#flushing !== null) await this.#flushing;
-    await this.#persistence?.close();
+    await this.#persistence?.close(this.#state.data);
   }
 
   #refusal(operation: string): Error | undefined {
@@ -145,10 +166,17 @@ export class StoreEngine implements Store {
     return undefined;
   }
 
-  #applyOne(): void {
+  /** Numbers an applied write; `changes` null: it replaced the whole document. */
+  #applyOne(changes: ReadonlyMap<string, RecordChange> | null, undo: () => void): void {
     this.#applied++;
-    if (this.#persistence === null) this.#durable = this.#applied;
-    else this.#flushing ??= this.#flushLoop();
+    if (this.#persistence === null) {
+      this.#durable = this.#applied;
+      return;
+    }
+    this.#undo.push({ seq: this.#applied, undo });
+    if (changes === null) this.#changes = null;
+    else if (this.#changes !== null) mergeChanges(this.#changes, changes);
+    this.#flushing ??= this.#flushLoop();
   }
 
   #whenDurable(seq: number): Promise<void> {
@@ -161,22 +189,32 @@ export class StoreEngine implements Store {
   async #flushLoop(): Promise<void> {
     const persistence = this.#persistence!;
     try {
-      // Let the writes of the current tick join the first disk write, not wait for a second one.
-      await Promise.resolve();
+      await afterPendingIo(); // the writes of this turn of the event loop join the first commit
       while (this.#durable < this.#applied) {
         const target = this.#applied;
+        const changes = this.#changes;
+        this.#changes = new Map();
         try {
-          await persistence.write(this.#state.data);
+          await persistence.commit(changes, this.#state.data);
         } catch (error) {
-          this.#recover(persistence, error);
+          this.#recover(error);
           continue;
         }
         this.#durable = target;
+        this.#forgetUndo(target);
         this.#settle(target);
+        // Without this the next commit would serialize before the answers just acknowledged are sent.
+        await afterPendingIo();
       }
     } finally {
       this.#flushing = null;
     }
+  }
+
+  #forgetUndo(durable: number): void {
+    let u = 0;
+    while (u < this.#undo.length && this.#undo[u]!.seq <= durable) u++;
+    this.#undo.splice(0, u);
   }
 
   /** Resolves every waiter whose writes are now on disk (waiters are queued in sequence order). */
@@ -190,18 +228,21 @@ export class StoreEngine implements Store {
   }
 
   /**
-   * A disk write failed. Every write not yet on disk is in the in-memory document, and a state nobody
-   * can rely on must not be served: go back to the last durable document and reject all pending writes,
-   * including those applied after the failed disk write started (going back drops them too). Pending
-   * reads saw dropped changes; they are answered again from the durable state. The next write tries the
-   * disk again.
+   * A disk write failed. Every write not yet on disk is in the in-memory state, and a state nobody can
+   * rely on must not be served: undo them all, newest first, which leaves exactly the last durable
+   * state, and reject them all, including those applied after the failed disk write started (undoing
+   * drops them too). Pending reads saw dropped changes; they are answered again from the durable state.
+   * The next write tries the disk again.
    */
-  #recover(persistence: Persistence, error: unknown): void {
+  #recover(error: unknown): void {
     this.#logger?.error(
       { err: error, rejectedWrites: this.#writeWaiters.length },
       'store: a disk write failed; pending writes are rejected and the last durable state restored',
     );
-    this.#state.load(persistence.readDurable());
+    const undo = this.#undo;
+    this.#undo = [];
+    for (let u = undo.length - 1; u >= 0; u--) undo[u]!.undo();
+    this.#changes = new Map();
     this.#durable = this.#applied;
     const writers = this.#writeWaiters;
     const readers = this.#readWaiters;

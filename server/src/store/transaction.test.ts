@@ -160,6 +160,37 @@ describe('StateTransaction', () => {
     expect(observe(state)).toEqual(before);
   });
 
+  it('keeps the net change of each record it touched, not of failed operations', () => {
+    const state = seeded();
+    const tx = new StateTransaction(state);
+    tx.insert('flags', flag('f4', 'p1', 'gamma'));
+    tx.put('flags', flag('f4', 'p2', 'gamma', 'moved'));
+    tx.put('flags', flag('f1', 'p1', 'alpha', 'renamed'));
+    tx.remove('flags', 'f2');
+    tx.remove('projects', 'p2');
+    expect(() => tx.insert('flags', flag('f9', 'p1', 'alpha'))).toThrow(/takes the key/);
+    expect([...tx.changes.values()]).toEqual([
+      { collection: 'flags', id: 'f4', record: flag('f4', 'p2', 'gamma', 'moved') },
+      { collection: 'flags', id: 'f1', record: flag('f1', 'p1', 'alpha', 'renamed') },
+      { collection: 'flags', id: 'f2', record: null },
+      { collection: 'projects', id: 'p2', record: null },
+    ]);
+  });
+
+  it('can be rolled back after commit, as the engine does when the disk write fails', () => {
+    const state = seeded();
+    const before = observe(state);
+    const first = new StateTransaction(state);
+    first.put('flags', flag('f1', 'p3', 'alpha', 'moved'));
+    first.commit();
+    const second = new StateTransaction(state);
+    second.insert('flags', flag('f4', 'p1', 'alpha')); // takes the key f1 gave up
+    second.commit();
+    second.rollback(); // newest first
+    first.rollback();
+    expect(observe(state)).toEqual(before);
+  });
+
   it('refuses changes once ended', () => {
     const state = seeded();
     const tx = new StateTransaction(state);

@@ -1,8 +1,10 @@
 /**
  * A write transaction over the memory state. Changes apply at once (so the writer reads its own writes
  * through the same indexes as everyone else) and each one logs its inverse; `rollback` replays the log
- * backwards. Undoing costs as much as the changes did, instead of copying the document up front.
+ * backwards. Undoing costs as much as the changes did, instead of copying the document up front. It also
+ * keeps its net changes per record, which is all a journal line needs to make it durable.
  */
+import { type ChangeSet, changeKey, type RecordChange } from './change-set.js';
 import { type MemoryState, parentOf } from './memory-state.js';
 import type { CollectionName, CollectionRecords } from './records.js';
 import type { Transaction } from './store.js';
@@ -10,6 +12,7 @@ import type { Transaction } from './store.js';
 export class StateTransaction implements Transaction {
   readonly #state: MemoryState;
   #undo: (() => void)[] = [];
+  readonly #changes: ChangeSet = new Map();
   #open = true;
 
   constructor(state: MemoryState) {
@@ -19,6 +22,11 @@ export class StateTransaction implements Transaction {
   /** Whether any change was made (a write without changes has nothing to make durable). */
   get changed(): boolean {
     return this.#undo.length > 0;
+  }
+
+  /** The last version of every record this transaction changed (null: removed), keyed by `changeKey`. */
+  get changes(): ReadonlyMap<string, RecordChange> {
+    return this.#changes;
   }
 
   get cursorSecret(): string {
@@ -58,6 +66,7 @@ export class StateTransaction implements Transaction {
     const state = this.#state;
     const versions = state.saveVersions(collection, [parentOf(collection, record)]);
     state.insertRecord(collection, record);
+    this.#changes.set(changeKey(collection, record.id), { collection, id: record.id, record });
     this.#undo.push(() => {
       state.deleteRecord(collection, record.id);
       state.restoreVersions(versions);
@@ -74,6 +83,7 @@ export class StateTransaction implements Transaction {
       parentOf(collection, record),
     ]);
     const previous = state.replaceRecord(collection, record);
+    this.#changes.set(changeKey(collection, record.id), { collection, id: record.id, record });
     this.#undo.push(() => {
       state.replaceRecord(collection, previous);
       state.restoreVersions(versions);
@@ -88,13 +98,18 @@ export class StateTransaction implements Transaction {
       current === undefined ? null : parentOf(collection, current),
     ]);
     const previous = state.deleteRecord(collection, id);
+    this.#changes.set(changeKey(collection, id), { collection, id, record: null });
     this.#undo.push(() => {
       state.insertRecord(collection, previous);
       state.restoreVersions(versions);
     });
   }
 
-  /** Undoes every change, newest first, and closes the transaction. */
+  /**
+   * Undoes every change, newest first, and closes the transaction. Also after `commit`: the engine undoes
+   * committed transactions whose disk write failed, newest transaction first, so each undo runs against
+   * exactly the state its changes produced.
+   */
   rollback(): void {
     const undo = this.#undo;
     this.#undo = [];
@@ -102,7 +117,7 @@ export class StateTransaction implements Transaction {
     for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
   }
 
-  /** Keeps the changes and closes the transaction. */
+  /** Keeps the changes and closes the transaction (the undo log stays, for `rollback` above). */
   commit(): void {
     this.#open = false;
   }
