@@ -12,3 +12,7 @@ export const reporters = [
   ...(process.env.GITHUB_ACTIONS === 'true' ? ['github-actions'] : []),
   summaryReporter,
 ];
+
+// Tests that start servers or spawn processes take seconds on a busy 2-core machine (CI runs every
+// package's tests at once); vitest's 5 s default turns load into false failures.
+export const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { reporters } from '../../scripts/vitest-base.mjs';
+import { reporters, timeouts } from '../../scripts/vitest-base.mjs';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     reporters,
+    ...timeouts,
   },
 });

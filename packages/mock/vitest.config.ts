@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { reporters } from '../../scripts/vitest-base.mjs';
+import { reporters, timeouts } from '../../scripts/vitest-base.mjs';
 
-export default defineConfig({ test: { include: ['test/**/*.test.ts'], reporters } });
+export default defineConfig({ test: { include: ['test/**/*.test.ts'], reporters, ...timeouts } });

@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+import { reporters } from '../../scripts/vitest-base.mjs';
+
+export default defineConfig({ test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], reporters } });
