@@ -116,7 +116,13 @@ export function buildProgram(): Command {
     .requiredOption('--org <slug>', 'the organization')
     .option('--project <key...>', 'only these projects (default: every project)')
     .option('-o, --output <file>', 'write to a file instead of stdout (.json gives JSON)')
-    .addOption(new Option('--format <format>', 'yaml or json').choices(['yaml', 'json']))
+    .addOption(
+      new Option('--format <format>', 'yaml, json, or cdktf-ts (a CDKTF TypeScript app)').choices([
+        'yaml',
+        'json',
+        'cdktf-ts',
+      ]),
+    )
     .action(
       action<CommonFlags & { org: string; project?: string[]; output?: string; format?: string }>(
         async (flags) => {

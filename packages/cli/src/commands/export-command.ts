@@ -18,9 +18,9 @@ export interface ExportOptions extends GlobalOptions {
 }
 
 export async function exportCommand(options: ExportOptions): Promise<number> {
-  const format = options.format ?? (options.output && /\.json$/i.test(options.output) ? 'json' : 'yaml');
-  if (format !== 'json' && format !== 'yaml')
-    throw new UsageError(`--format must be yaml or json; got "${format}"`);
+  const format = options.format ?? formatOfFile(options.output);
+  if (format !== 'json' && format !== 'yaml' && format !== 'cdktf-ts')
+    throw new UsageError(`--format must be yaml, json or cdktf-ts; got "${format}"`);
   const session = openApiSession(options);
   const reader = { client: session.client, organization: options.org, limit: session.limit };
   const projectKeys = options.project?.length ? options.project : await listProjectKeys(reader);
@@ -30,20 +30,31 @@ export async function exportCommand(options: ExportOptions): Promise<number> {
   if (missing.length > 0)
     throw new UsageError(`no project ${missing.map((key) => `"${key}"`).join(', ')} in ${options.org}`);
   const document = liveToDesired(live);
-  const text =
-    format === 'json'
-      ? `${JSON.stringify(document, null, 2)}\n`
-      : (await loadYaml()).stringify(document, { lineWidth: 0 });
+  const text = await render(document, format);
   if (options.output) {
     await writeFile(path.resolve(options.output), text, 'utf8');
     if (options.json)
       writeJson({ organization: options.org, projects: projectKeys, file: path.resolve(options.output) });
     else if (!options.quiet)
       process.stderr.write(`wrote ${projectKeys.length} project(s) to ${options.output}\n`);
-  } else if (options.json) {
+  } else if (options.json && format !== 'cdktf-ts') {
     writeJson(document);
   } else {
     writeText(text);
   }
   return exitCodes.success;
+}
+
+function formatOfFile(output: string | undefined): string {
+  if (output && /\.json$/i.test(output)) return 'json';
+  if (output && /\.ts$/i.test(output)) return 'cdktf-ts';
+  return 'yaml';
+}
+
+async function render(document: ReturnType<typeof liveToDesired>, format: 'json' | 'yaml' | 'cdktf-ts') {
+  if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
+  if (format === 'yaml') return (await loadYaml()).stringify(document, { lineWidth: 0 });
+  // A CDKTF TypeScript app using @flagplane/cdktf's constructs (loaded only for this format).
+  const { renderCdktfStack } = await import('../export/cdktf-ts/render-cdktf-stack.js');
+  return renderCdktfStack(document);
 }

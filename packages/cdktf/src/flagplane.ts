@@ -1,0 +1,188 @@
+/**
+ * The connection of a stack to one Flagplane organization, and the stack-level wiring: at synth it
+ * assembles every declared resource into one desired state, validates it with the contract's validator
+ * (problems shown on the constructs that caused them, all at once, before `cdk.tf.json` is written), wires
+ * each resource's null_resources, and writes the inventory.
+ */
+import path from 'node:path';
+import { provider } from '@cdktf/provider-null';
+import {
+  canonicalJson,
+  cdktfInventory,
+  type DesiredState,
+  type DesiredStateInput,
+  type PathSegment,
+  validateDesiredState,
+} from '@flagplane/contract';
+import { Annotations, App, TerraformStack } from 'cdktf';
+import { Construct, type IConstruct } from 'constructs';
+import { FlagplaneCli } from './flagplane-cli.js';
+import { type Assembly, assembleDesiredState } from './internal/desired-state-assembly.js';
+import { FlagplaneNullResource, type StackWiring } from './internal/flagplane-null-resource.js';
+import { wireInventory } from './internal/inventory-wiring.js';
+import { problemsByConstruct } from './internal/problem-locations.js';
+import { resourceDependencies } from './internal/resource-dependencies.js';
+import { resourceSpecs } from './internal/resource-specs.js';
+import { type ProvisionerSettings, wireResource } from './internal/resource-wiring.js';
+import type { IProject } from './project.js';
+import { constructRemovalPolicies } from './removal-policy.js';
+
+export interface FlagplaneProps {
+  /** The organization, by slug (`^[a-z0-9]+(-[a-z0-9]+)*$`). */
+  readonly organization: string;
+  /**
+   * The API address the provisioners use. It is written into the synthesized stack (it is not a secret);
+   * the token never is: it only ever comes from `FLAGPLANE_TOKEN` in the environment Terraform runs in.
+   * @default the `FLAGPLANE_BASE_URL` of the environment Terraform runs in
+   */
+  readonly baseUrl?: string;
+  /**
+   * How provisioners start the CLI.
+   * @default FlagplaneCli.fromPackage(): `node <relative path to @flagplane/cli's bin>`, else `flagplane` on the PATH
+   */
+  readonly cli?: FlagplaneCli;
+  /**
+   * What Terraform does when a removal fails (an identity's destroy-time provisioner, or the inventory's
+   * prune). `fail` stops the apply, and the removal runs again on the next one; `continue` goes on and
+   * leaves the live resource as it is.
+   * @default 'fail'
+   */
+  readonly onRemovalFailure?: 'fail' | 'continue';
+}
+
+export class Flagplane extends Construct implements StackWiring {
+  readonly organization: string;
+  readonly baseUrl?: string;
+  readonly cli: FlagplaneCli;
+  readonly onRemovalFailure: 'fail' | 'continue';
+  /** Projects in declaration order (the order of the desired state). */
+  readonly projects: IProject[] = [];
+  /** The stack-level null_resource holding every declared resource (`flagplane_inventory`). */
+  readonly inventoryResource: FlagplaneNullResource;
+
+  private version = 0;
+  private wiredVersion = -1;
+  private state:
+    | { assembly: Assembly; problems: Map<IConstruct, string[]>; desired?: DesiredState }
+    | undefined;
+
+  constructor(scope: Construct, id: string, props: FlagplaneProps) {
+    super(scope, id);
+    this.organization = props.organization;
+    if (props.baseUrl !== undefined) this.baseUrl = props.baseUrl;
+    this.cli = props.cli ?? FlagplaneCli.fromPackage();
+    this.onRemovalFailure = props.onRemovalFailure ?? 'fail';
+    const stack = TerraformStack.of(this);
+    // null_resource needs the null provider; a stack that configures its own keeps it.
+    if (!stack.node.findAll().some((construct) => construct instanceof provider.NullProvider)) {
+      new provider.NullProvider(stack, 'flagplane-null-provider');
+    }
+    this.inventoryResource = new FlagplaneNullResource(this, 'Inventory', this);
+    this.inventoryResource.overrideLogicalId(cdktfInventory.resourceName);
+    this.node.addValidation({ validate: () => this.problemsOf(this) });
+  }
+
+  /** The stack's desired state, as the inventory holds it (what `flagplane plan --synth` reads). */
+  desiredState(): DesiredStateInput {
+    this.wire();
+    return this.inventoryDocument();
+  }
+
+  /** @internal called by the constructs this connection holds */
+  registerProject(project: IProject): void {
+    this.projects.push(project);
+    this.touch();
+  }
+
+  /** @internal a declaration changed: wire again at the next synth */
+  touch(): void {
+    this.version++;
+  }
+
+  /** @internal the problems found at synth on `construct` */
+  problemsOf(construct: IConstruct): string[] {
+    this.wire();
+    const problems = [...(this.state?.problems.get(construct) ?? [])];
+    if (construct === this) {
+      const connections = TerraformStack.of(this)
+        .node.findAll()
+        .filter((candidate) => candidate instanceof Flagplane);
+      if (connections.length > 1 && connections[0] !== this) {
+        problems.push(
+          `a stack holds one Flagplane connection (it has one inventory); ${connections[0]?.node.path} is the first`,
+        );
+      }
+    }
+    return problems;
+  }
+
+  wire(): void {
+    if (this.wiredVersion === this.version) return;
+    this.wiredVersion = this.version;
+    const stackDirectory = this.stackDirectory();
+    const cli = this.cli.resolve(stackDirectory);
+    if (cli.warning) Annotations.of(this).addWarning(cli.warning);
+    const assembly = assembleDesiredState(this, { stackDirectory, baseDirectory: process.cwd() });
+    const validation = validateDesiredState(assembly.document);
+    const problems = problemsByConstruct(assembly, validation.problems ?? [], this);
+    this.state = { assembly, problems, ...(validation.state ? { desired: validation.state } : {}) };
+
+    const settings: ProvisionerSettings = {
+      cli: cli.command,
+      environment: this.baseUrl === undefined ? {} : { FLAGPLANE_BASE_URL: this.baseUrl },
+      onRemovalFailure: this.onRemovalFailure,
+    };
+    // Canonical entries (colors lower-case, operators spelt as the API does) when the state is valid;
+    // when it is not, synth stops at validation and these never reach a file.
+    const source: unknown = validation.state ?? assembly.document;
+    for (const { resource, projectKey, at } of assembly.resources) {
+      const entry = entryAt(source, at);
+      const policy = (entry.removalPolicy as string | undefined) ?? constructRemovalPolicies[resource.kind];
+      wireResource(
+        resource.kind,
+        resource.identityResource,
+        resource.configurationResource,
+        resourceSpecs(resource.kind, this.organization, projectKey, entry, policy),
+        resourceDependencies(resource),
+        settings,
+      );
+    }
+    wireInventory(
+      this.inventoryResource,
+      canonicalJson(this.inventoryDocument()),
+      assembly.resources.flatMap(({ resource }) => [
+        resource.identityResource,
+        resource.configurationResource,
+      ]),
+      settings,
+    );
+  }
+
+  /** The validated document without prerequisites on flags managed elsewhere (the format cannot name those yet). */
+  private inventoryDocument(): DesiredStateInput {
+    const { assembly, desired } = this.state!;
+    const source = (desired ?? assembly.document) as DesiredStateInput;
+    if (assembly.importedPrerequisites.length === 0) return source;
+    const document = structuredClone(source);
+    const imported = [...assembly.importedPrerequisites].sort(
+      (a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]),
+    );
+    for (const at of imported) {
+      const list = entryAt(document, at.slice(0, -1)) as unknown as unknown[];
+      list.splice(Number(at[at.length - 1]), 1);
+    }
+    return document;
+  }
+
+  /** Where cdktf writes this stack, and where Terraform runs its provisioners. */
+  private stackDirectory(): string {
+    const app = App.of(this);
+    return path.resolve(app.outdir, 'stacks', TerraformStack.of(this).node.id);
+  }
+}
+
+function entryAt(document: unknown, at: readonly PathSegment[]): Record<string, unknown> {
+  let current = document;
+  for (const segment of at) current = (current as Record<PathSegment, unknown>)[segment];
+  return current as Record<string, unknown>;
+}

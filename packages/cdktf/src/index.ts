@@ -1,0 +1,10 @@
+export * from './environment.js';
+export * from './feature-flag.js';
+export type * from './flag-configuration.js';
+export * from './flagplane.js';
+export * from './flagplane-cli.js';
+export * from './project.js';
+export * from './removal-policy.js';
+export * from './sdk-key.js';
+export * from './segment.js';
+export type * from './variation-values.js';

@@ -1,0 +1,116 @@
+/**
+ * What each provisioner of a declared resource hands to `flagplane resource …` (the contract's resource
+ * specs), and what the identity resource's triggers hold. Pure functions of the resource's desired-state
+ * entry, so the same declaration always gives the same text.
+ */
+import { canonicalJson, type ResourceKind } from '@flagplane/contract';
+import { selfTrigger, selfTriggerAsJson, templateLiteral } from './terraform-template.js';
+
+type Entry = Readonly<Record<string, unknown>>;
+
+export interface ResourceSpecs {
+  /** The immutable identity: a change is a real re-creation (identity resource replaced). */
+  readonly identityTriggers: Readonly<Record<string, string>>;
+  /** `resource ensure`: enough to create the resource when it is missing. */
+  readonly ensureSpec: string;
+  /** `resource configure`: the whole mutable spec (the configuration resource's trigger). */
+  readonly configureSpec: string;
+  /**
+   * `resource remove`, as a Terraform template: the identity from `self.triggers` (the instance being
+   * destroyed may have had another key than the current declaration), the removal policy and the rest
+   * from the current declaration (see the README: a policy change must not replace the identity).
+   */
+  readonly removalTemplate: string;
+}
+
+/** Keys of an entry the commands take from elsewhere: policies are removal-time only, children are resources of their own. */
+function without(entry: Entry, ...keys: string[]): Entry {
+  const copy: Record<string, unknown> = { ...entry };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+export function resourceSpecs(
+  kind: ResourceKind,
+  organization: string,
+  projectKey: string,
+  entry: Entry,
+  removalPolicy: string,
+): ResourceSpecs {
+  const placed = (property: string, value: Entry) =>
+    canonicalJson({
+      organization,
+      ...(kind === 'project' ? {} : { project: projectKey }),
+      [property]: value,
+    });
+  const organizationTrigger = `"${selfTrigger('organization')}"`;
+  const projectTrigger = `"${selfTrigger('project')}"`;
+  // Keys, slugs and type names cannot hold a quote or a backslash (§2), so they sit in the JSON text as is.
+  const removal = (property: string, fields: string) =>
+    kind === 'project'
+      ? `{"organization":${organizationTrigger},"project":{${fields}}}`
+      : `{"organization":${organizationTrigger},"project":${projectTrigger},"${property}":{${fields}}}`;
+  const policy = `"removalPolicy":"${removalPolicy}"`;
+
+  switch (kind) {
+    case 'project': {
+      const configured = without(entry, 'environments', 'segments', 'flags', 'sdkKeys', 'removalPolicy');
+      const environments = ((entry.environments as Entry[] | undefined) ?? []).map((environment) =>
+        without(environment, 'removalPolicy'),
+      );
+      return {
+        identityTriggers: { organization, project: projectKey },
+        // Created with its declared environments: otherwise the API adds development and production.
+        ensureSpec: placed('project', { ...configured, environments }),
+        configureSpec: placed('project', configured),
+        removalTemplate: removal('project', `"key":"${selfTrigger('project')}",${policy}`),
+      };
+    }
+    case 'environment':
+    case 'segment': {
+      const key = entry.key as string;
+      const spec = placed(kind, without(entry, 'removalPolicy'));
+      return {
+        identityTriggers: { organization, project: projectKey, [kind]: key },
+        ensureSpec: spec,
+        configureSpec: spec,
+        removalTemplate: removal(kind, `"key":"${selfTrigger(kind)}",${policy}`),
+      };
+    }
+    case 'flag': {
+      const type = entry.type as string;
+      const variations = entry.variations;
+      return {
+        identityTriggers: { organization, project: projectKey, flag: entry.key as string, type },
+        ensureSpec: placed('flag', without(entry, 'environments', 'removalPolicy')),
+        configureSpec: placed('flag', without(entry, 'removalPolicy')),
+        // The spec must validate as a flag, so it carries the declared type and variations; `remove` uses
+        // only the key (from the destroyed instance) and the policy.
+        removalTemplate: removal(
+          'flag',
+          `"key":"${selfTrigger('flag')}",${policy},"type":"${type}"${
+            variations === undefined ? '' : `,"variations":${templateLiteral(canonicalJson(variations))}`
+          }`,
+        ),
+      };
+    }
+    case 'sdkKey': {
+      const spec = placed('sdkKey', without(entry, 'removalPolicy'));
+      return {
+        identityTriggers: {
+          organization,
+          project: projectKey,
+          environment: entry.environment as string,
+          name: entry.name as string,
+        },
+        ensureSpec: spec,
+        configureSpec: spec,
+        // A name is free text: JSON-encoded by Terraform, never spliced raw.
+        removalTemplate: removal(
+          'sdkKey',
+          `"environment":"${selfTrigger('environment')}","name":${selfTriggerAsJson('name')},${policy},"type":"${entry.type as string}"`,
+        ),
+      };
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Every string in a synthesized `cdk.tf.json` is a Terraform template: `${…}` interpolates and `%{…}` is a
+ * directive. A declared value may contain either (a String variation "Hello ${name}"), so every literal
+ * the constructs write is escaped (`$${`, `%%{`), and only the references the constructs mean are left
+ * live. Terraform hands the unescaped text to triggers and provisioners.
+ */
+export function templateLiteral(text: string): string {
+  // A replacer function: in a replacement string, `$$` would itself mean one `$`.
+  return text.replace(/([$%])\{/g, (_, sigil: string) => `${sigil}${sigil}{`);
+}
+
+/** `${self.triggers.<key>}`: the value a destroy-time provisioner may read (only `self` is in scope there). */
+export function selfTrigger(key: string): string {
+  return `\${self.triggers.${key}}`;
+}
+
+/** `${jsonencode(self.triggers.<key>)}`: a trigger as a JSON string, for free text such as an SDK key's name. */
+export function selfTriggerAsJson(key: string): string {
+  return `\${jsonencode(self.triggers.${key})}`;
+}

@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { canonicalJson, cdktfInventory } from '@flagplane/contract';
+import { describe, expect, it } from 'vitest';
+import { FeatureFlag, FlagplaneCli, Project } from '../src/index.js';
+import { declareRepresentativeStack } from './representative-stack.js';
+import { resourceNamed, synthesizeStack } from './synth-support.js';
+
+describe('synthesized stack', () => {
+  it('matches the snapshot of a representative stack', () => {
+    const { json } = synthesizeStack(declareRepresentativeStack);
+    expect(json).toMatchSnapshot();
+  });
+
+  it('is byte-identical when synthesized twice in two directories, with no absolute path', () => {
+    // Each directory gets the CLI where an install puts it, so the default (relative) CLI path is used.
+    const synthesizeIn = (parent: string) => {
+      const directory = path.join(parent, 'app');
+      mkdirSync(path.join(directory, 'node_modules', '@flagplane'), { recursive: true });
+      symlinkSync(
+        path.resolve(import.meta.dirname, '../../cli'),
+        path.join(directory, 'node_modules', '@flagplane', 'cli'),
+        'dir',
+      );
+      return synthesizeStack(declareRepresentativeStack, {
+        directory,
+        flagplane: { cli: FlagplaneCli.fromPackage() },
+      }).text;
+    };
+    const first = synthesizeIn(mkdtempSync(path.join(os.tmpdir(), 'flagplane-a-')));
+    const second = synthesizeIn(
+      path.join(mkdtempSync(path.join(os.tmpdir(), 'flagplane-b-')), 'deeper', 'still'),
+    );
+    expect(second).toBe(first);
+    expect(first).not.toMatch(/\/tmp\/|\/work\/|\/home\//);
+    expect(first).toContain(
+      '"command": "node ../../../node_modules/@flagplane/cli/dist/flagplane.js resource ensure --kind flag"',
+    );
+  });
+
+  it('writes the whole desired state, canonical, into the inventory', () => {
+    const stack = synthesizeStack(declareRepresentativeStack);
+    const inventory = stack.json.resource.null_resource[cdktfInventory.resourceName]!;
+    const text = inventory.triggers[cdktfInventory.triggerKey]!;
+    const state = JSON.parse(text.replace(/\$\$\{/g, '${'));
+    expect(canonicalJson(state)).toBe(text.replace(/\$\$\{/g, '${'));
+    expect(state.removalPolicies).toEqual({
+      project: 'delete',
+      environment: 'delete',
+      segment: 'delete',
+      flag: 'archive',
+      sdkKey: 'revoke',
+    });
+    expect(state.projects[0].environments[0].color).toBe('#22c55e');
+    expect(state.projects[0].flags.map((flag: { key: string }) => flag.key)).toEqual([
+      'new-checkout',
+      'banner-text',
+      'limit',
+      'theme',
+    ]);
+    expect(inventory.provisioner).toEqual([
+      {
+        'local-exec': {
+          command: 'flagplane inventory prune --synth .',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: Terraform interpolation, as synthesized
+          environment: { FLAGPLANE_PREVIOUS_INVENTORY: '${self.triggers.desired_state}' },
+          when: 'destroy',
+        },
+      },
+    ]);
+    expect(inventory.depends_on).toHaveLength(Object.keys(stack.json.resource.null_resource).length - 1);
+  });
+
+  it('escapes Terraform template syntax in declared values', () => {
+    const banner = resourceNamed(synthesizeStack(declareRepresentativeStack), 'Web_Banner_Configuration');
+    expect(banner.triggers.spec).toContain('"value":"Hello $${name}"');
+  });
+
+  it('keeps identity triggers to the immutable identity, and the spec in the configuration', () => {
+    const stack = synthesizeStack(declareRepresentativeStack);
+    expect(resourceNamed(stack, 'Web_Banner_Identity').triggers).toEqual({
+      organization: 'acme',
+      project: 'web',
+      flag: 'banner-text',
+      type: 'String',
+    });
+    expect(resourceNamed(stack, 'Web_Production_Server_Identity').triggers).toEqual({
+      organization: 'acme',
+      project: 'web',
+      environment: 'production',
+      name: 'web "server"',
+    });
+    const configuration = resourceNamed(stack, 'Web_Banner_Configuration');
+    expect(configuration.triggers.identity).toMatch(
+      /^\$\{null_resource\.Web_Banner_Identity_[0-9A-F]{8}\.id\}$/,
+    );
+    expect(configuration.provisioner).toEqual([
+      {
+        'local-exec': {
+          command: 'flagplane resource configure --kind flag',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: Terraform interpolation, as synthesized
+          environment: { FLAGPLANE_SPEC: '${self.triggers.spec}' },
+        },
+      },
+    ]);
+  });
+
+  it('takes a destroy provisioner’s identity from self, and the policy from the declaration', () => {
+    const identity = resourceNamed(synthesizeStack(declareRepresentativeStack), 'Web_Banner_Identity');
+    const removal = identity.provisioner[1]!['local-exec'];
+    expect(removal.when).toBe('destroy');
+    expect(removal.command).toBe('flagplane resource remove --kind flag');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Terraform interpolation, as synthesized
+    expect(removal.environment.FLAGPLANE_SPEC).toContain('"key":"${self.triggers.flag}"');
+    expect(removal.environment.FLAGPLANE_SPEC).toContain('"removalPolicy":"delete"');
+    expect(removal.environment.FLAGPLANE_SPEC).not.toMatch(/(?<!\$)\$\{(?!self\.triggers\.)/);
+  });
+
+  it('orders creation with depends_on: environments, segments and prerequisite flags first', () => {
+    const stack = synthesizeStack(declareRepresentativeStack);
+    const names = (dependencies: string[] | undefined) =>
+      (dependencies ?? []).map((dependency) =>
+        dependency.replace(/^\$\{null_resource\.(.*)_[0-9A-F]{8}\}$/, '$1'),
+      );
+    const dependencies = names(resourceNamed(stack, 'Web_Banner_Configuration').depends_on);
+    expect(dependencies).toEqual([
+      'Web_Banner_Identity',
+      'Web_Development_Identity',
+      'Web_Production_Identity',
+      'Web_Checkout_Configuration',
+    ]);
+    expect(names(resourceNamed(stack, 'Web_Checkout_Identity').depends_on)).toEqual([
+      'Web_Identity',
+      'Web_Beta_Identity',
+    ]);
+  });
+
+  it('lets removals continue on failure when asked, through an override', () => {
+    const stack = synthesizeStack(declareRepresentativeStack, {
+      flagplane: { onRemovalFailure: 'continue' },
+    });
+    expect(resourceNamed(stack, 'Web_Banner_Identity').provisioner[1]!['local-exec'].on_failure).toBe(
+      'continue',
+    );
+    expect(
+      stack.json.resource.null_resource.flagplane_inventory!.provisioner[0]!['local-exec'].on_failure,
+    ).toBe('continue');
+  });
+
+  it('passes the base URL to every provisioner, and never a token', () => {
+    const stack = synthesizeStack(declareRepresentativeStack, {
+      flagplane: { baseUrl: 'https://flags.example.com' },
+    });
+    for (const resource of Object.values(stack.json.resource.null_resource)) {
+      for (const provisioner of resource.provisioner) {
+        expect(provisioner['local-exec'].environment.FLAGPLANE_BASE_URL).toBe('https://flags.example.com');
+      }
+    }
+    expect(stack.text).not.toContain('TOKEN');
+  });
+
+  it('declares flags in a project managed elsewhere, with prerequisites on its flags', () => {
+    const stack = synthesizeStack((scope, flagplane) => {
+      const shared = Project.fromKey(scope, 'Shared', { flagplane, key: 'shared' });
+      const platform = FeatureFlag.fromKey(scope, 'Platform', { project: shared, key: 'platform-ready' });
+      const mine = new FeatureFlag(scope, 'Mine', { project: shared, key: 'mine', type: 'Boolean' });
+      mine.configure(shared.environment('production'), {
+        enabled: true,
+        prerequisites: [{ flag: platform, variation: 'true' }],
+      });
+    });
+    const spec = JSON.parse(resourceNamed(stack, 'Mine_Configuration').triggers.spec!);
+    expect(spec.flag.environments.production.prerequisites).toEqual([
+      { flag: 'platform-ready', variation: 'true' },
+    ]);
+    expect(Object.keys(stack.json.resource.null_resource).some((name) => name.startsWith('Shared'))).toBe(
+      false,
+    );
+    const inventory = JSON.parse(
+      stack.json.resource.null_resource.flagplane_inventory!.triggers.desired_state!,
+    );
+    expect(inventory.projects[0]).toMatchObject({
+      key: 'shared',
+      removalPolicy: 'retain',
+      environments: [{ key: 'production', removalPolicy: 'retain' }],
+    });
+    expect(inventory.projects[0].flags[0].environments.production.prerequisites).toEqual([]);
+  });
+});
