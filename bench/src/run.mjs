@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * Runs the benchmarks: `node src/run.mjs [--quick] [--only id,id] [--no-build]`.
- * Builds the server, runs each scenario, prints its tables, and after a full run of every scenario
- * rewrites bench/RESULTS.md. Exits 1 when a target fails or a scenario could not complete.
+ * Builds the packages it measures, runs each scenario, prints its tables, and after a full run of every
+ * scenario rewrites bench/RESULTS.md. Exits 1 when a target fails or a scenario could not complete.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { buildServer } from './lib/build-server.mjs';
+import { buildPackages } from './lib/build-packages.mjs';
 import { identityDocument, writeDataFile } from './lib/data-file.mjs';
 import { mb } from './lib/format.mjs';
 import { makeWorkDir, resultsPath } from './lib/paths.mjs';
@@ -45,8 +45,8 @@ const startedAt = new Date();
 const started = performance.now();
 
 if (!values['no-build']) {
-  log('building the server …');
-  buildServer();
+  log('building the server, SDK, mock and CLI …');
+  buildPackages();
 }
 
 const work = await makeWorkDir();

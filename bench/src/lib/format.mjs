@@ -13,6 +13,7 @@ export function num(value) {
 }
 
 export const ms = (value) => `${num(value)} ms`;
+export const us = (value) => `${num(value)} µs`;
 export const ratio = (value) => `${num(value)}×`;
 export const pct = (value) => `±${fmt(value * 50, 1)} %`; // half the (max − min)/median range
 export const mb = (bytes) => `${fmt(bytes / 1024 / 1024, 1)} MB`;

@@ -18,3 +18,9 @@ export function verdict(ratio, target) {
   if (target === null || target === undefined) return 'report only';
   return ratio >= target ? 'PASS' : 'FAIL';
 }
+
+/** The verdict of a target that is a ceiling (a time or a memory ratio: at most `target`). */
+export function verdictAtMost(ratio, target) {
+  if (target === null || target === undefined) return 'report only';
+  return ratio <= target ? 'PASS' : 'FAIL';
+}

@@ -2,9 +2,26 @@
  * Every scenario, in report order. A scenario is `{ id, title, measures, run(ctx) }`; `run` returns
  * `{ title, measures, targets, tables, notes }` (see README.md, "Adding a scenario").
  */
+import { cliApply } from './cli-apply.mjs';
+import { cliVersion } from './cli-version.mjs';
 import { getFlag } from './get-flag.mjs';
 import { listFlags } from './list-flags.mjs';
+import { mockReset } from './mock-reset.mjs';
+import { sdkGetFlag } from './sdk-get-flag.mjs';
+import { sdkListMemory } from './sdk-list-memory.mjs';
+import { sdkViaMsw } from './sdk-via-msw.mjs';
 import { serverStart } from './server-start.mjs';
 import { toggleWrites } from './toggle-writes.mjs';
 
-export const scenarios = [listFlags, getFlag, toggleWrites, serverStart];
+export const scenarios = [
+  listFlags,
+  getFlag,
+  toggleWrites,
+  serverStart,
+  sdkGetFlag,
+  sdkListMemory,
+  sdkViaMsw,
+  mockReset,
+  cliVersion,
+  cliApply,
+];

@@ -3,9 +3,11 @@
  * with the limiter out of the way and no logger.
  *
  *   node flagplane-server.mjs --data FILE|:memory: [--seed FILE] --identities FILE [--port 0]
+ *                             [--count-requests 1]
  *
  * `--data :memory: --seed FILE` loads FILE into a memory store (read scenarios). With a data file, every
  * fsync is counted (`stats`: two per disk write, the file and its directory) to show the group commit.
+ * `--count-requests 1` counts the requests received by HTTP method (`stats().requests`, e.g. `{ GET: 12 }`).
  * FLAGPLANE_BENCH_SERVER=/path/to/dist/index.js runs another build of the server (a candidate change).
  */
 import { open, readFile } from 'node:fs/promises';
@@ -18,7 +20,7 @@ const { buildServer, createMemoryStore, openFileStore } = await import(
 );
 
 const options = cliOptions();
-const counters = { fsyncs: 0 };
+const counters = { fsyncs: 0, requests: {} };
 
 async function countFsyncs() {
   const probe = await open(process.execPath, 'r');
@@ -48,5 +50,11 @@ exitOnSignal(async () => {
   await app.close();
   await store.close();
 });
+if (options['count-requests']) {
+  // A second listener on the Node server: it sees every request before Fastify routes it, answers none.
+  app.server.on('request', (request) => {
+    counters.requests[request.method] = (counters.requests[request.method] ?? 0) + 1;
+  });
+}
 await app.listen({ port: Number(options.port ?? 0), host: '127.0.0.1' });
-announceReady(app.server.address().port, () => ({ ...counters }));
+announceReady(app.server.address().port, () => ({ ...counters, requests: { ...counters.requests } }));

@@ -95,6 +95,29 @@ export class FlagplaneMock {
     return mswHandlersFor(this);
   }
 
+  /**
+   * A `fetch` answering from this mock directly, with no interception library: hand it to the SDK
+   * (`createClient({ baseUrl: mock.baseUrl, token, fetch: mock.fetch })`) where the code under test takes a
+   * fetch. Same answers as through msw, several times cheaper per call (msw opens a mocked connection per
+   * request). A network-error fault rejects with a TypeError, as fetch does.
+   */
+  readonly fetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const response = await this.handle({
+      method: request.method,
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      body,
+    });
+    if (response.networkError) throw new TypeError('fetch failed: injected network error');
+    return new Response(response.status === 204 || response.body === '' ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+
   /** Installs nock interceptors for `baseUrl` answering from this mock (nock must be installed). */
   nock(): Promise<NockInstallation> {
     return installNockInterceptors(this);

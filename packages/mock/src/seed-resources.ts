@@ -7,33 +7,13 @@ import { applyDesiredState } from '@flagplane/cli/library';
 import type { FlagplaneMock } from './flagplane-mock.js';
 import { type MockSeed, seederToken } from './seed.js';
 
-/** A `fetch` that answers from the mock without any interception library. */
-function fetchFromMock(mock: FlagplaneMock): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const response = await mock.handle({
-      method: request.method,
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
-      body,
-    });
-    if (response.networkError) throw new TypeError('fetch failed');
-    return new Response(response.status === 204 || response.body === '' ? null : response.body, {
-      status: response.status,
-      headers: response.headers,
-    });
-  };
-}
-
 export async function applySeedResources(mock: FlagplaneMock, seed: MockSeed): Promise<void> {
   for (const document of seed.resources ?? []) {
     const organization = String((document as { organization?: unknown } | null)?.organization ?? '');
     const connection = {
       baseUrl: mock.baseUrl,
       token: seederToken(seed, mock.tokens, organization),
-      fetch: fetchFromMock(mock),
+      fetch: mock.fetch,
     };
     const result = await applyDesiredState(connection, document);
     if (result.failed.length > 0) {

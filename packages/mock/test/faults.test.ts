@@ -59,3 +59,18 @@ describe('fault injection', () => {
     expect((await get('/api/v1/me')).status).toBe(200);
   });
 });
+
+describe('mock.fetch', () => {
+  it('answers like the server, without msw, and fails like fetch on a network-error fault', async () => {
+    const headers = { authorization: `Bearer ${flagplane.mock.tokens.owner}` };
+    const response = await flagplane.mock.fetch(`${flagplane.mock.baseUrl}/api/v1/orgs/acme`, { headers });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { slug: string }).slug).toBe('acme');
+    const missing = await flagplane.mock.fetch(`${flagplane.mock.baseUrl}/api/v1/orgs/acm`, { headers });
+    expect(await missing.json()).toMatchObject({ error: 'not_found', did_you_mean: ['acme'] });
+    flagplane.mock.fail('getMe', { networkError: true, times: 1 });
+    await expect(
+      flagplane.mock.fetch(`${flagplane.mock.baseUrl}/api/v1/me`, { headers }),
+    ).rejects.toBeInstanceOf(TypeError);
+  });
+});

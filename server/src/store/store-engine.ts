@@ -5,9 +5,11 @@
  * one fsync is shared by all the writes that arrived meanwhile. Until its disk write succeeds, a write
  * keeps its undo log: a failed disk write undoes exactly the writes that are not durable.
  */
+
 import { type ChangeSet, mergeChanges, type RecordChange } from './change-set.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
+import { collectionNames } from './records.js';
 import type { Store, StoreView, Transaction } from './store.js';
 import { checkStoreData } from './store-data.js';
 import type { StoreLogger } from './store-logger.js';
@@ -130,6 +132,7 @@ export class StoreEngine implements Store {
   }
 
   snapshot(): StoreData {
+    // A deep copy: whoever holds a snapshot may edit it freely.
     return structuredClone(this.#state.data);
   }
 
@@ -138,8 +141,10 @@ export class StoreEngine implements Store {
     if (refusal) return Promise.reject(refusal);
     const previous = this.#state.data;
     try {
-      // A copy: the state is mutated in place, and the caller may reuse `data` (the mock's seed).
-      this.#state.load(checkStoreData(structuredClone(data)));
+      // The state adds and removes entries of its collection tables in place, and the caller may reuse
+      // `data` (the mock's seed): new tables, but the records themselves are shared, since a record is
+      // never edited, only replaced. A deep copy here was three quarters of the mock's reset.
+      this.#state.load(checkStoreData(withOwnTables(data)));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -265,4 +270,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     value !== null &&
     typeof (value as { then?: unknown }).then === 'function'
   );
+}
+
+function withOwnTables(data: StoreData): StoreData {
+  const copy = { ...data };
+  for (const name of collectionNames) (copy as Record<string, unknown>)[name] = { ...data[name] };
+  return copy;
 }
