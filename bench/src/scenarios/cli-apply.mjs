@@ -43,8 +43,9 @@ export const cliApply = {
     `of project \`web\` with ${ENVIRONMENTS.length} environments and 500 Boolean flags, each enabled in some ` +
     'environments, onto an organization with nothing in it, then the same file again. The server is the ' +
     'real one in its own process (memory store, rate limit out of reach), counting the requests it receives ' +
-    'by method. The first apply’s requests are the baseline. Target: the re-apply writes nothing (0 ' +
-    'POST/PUT/PATCH/DELETE).',
+    'by method. The first apply’s requests are the baseline. Targets: the re-apply writes nothing (0 ' +
+    'POST/PUT/PATCH/DELETE) and reads at most one request per flag plus list pages (checked as: all its ' +
+    'reads, list pages included, at most one per flag).',
   async run(ctx) {
     const { flags, runs } = ctx.settings.apply;
     const file = ctx.work.file('flags.yaml');
@@ -70,6 +71,8 @@ export const cliApply = {
     const firsts = results.map((r) => r.first);
     const agains = results.map((r) => r.again);
     const reWrites = Math.max(...agains.map((r) => writesOf(r.byMethod)));
+    const reReads = Math.max(...agains.map((r) => totalOf(r.byMethod) - writesOf(r.byMethod)));
+    const readsPass = reReads <= flags;
     const firstWrites = median(firsts.map((r) => writesOf(r.byMethod)));
     const firstTime = summarize(firsts.map((r) => r.ms));
     const againTime = summarize(agains.map((r) => r.ms));
@@ -91,6 +94,12 @@ export const cliApply = {
           target: '0',
           pass,
         },
+        {
+          label: 're-apply reads per flag',
+          value: `${ratio(reReads / flags)} (${fmt(reReads)} reads, ${fmt(flags)} flags)`,
+          target: '≤ 1',
+          pass: readsPass,
+        },
       ],
       tables: [
         {
@@ -103,6 +112,14 @@ export const cliApply = {
               ratio(reWrites / firstWrites),
               '0',
               pass ? 'PASS' : 'FAIL',
+            ],
+            [
+              'reads (GET) per flag, list pages included',
+              `${ratio(reReads / flags)} (${fmt(reReads)})`,
+              `${ratio((totalOf(last.first.byMethod) - writesOf(last.first.byMethod)) / flags)}`,
+              '',
+              '≤ 1',
+              readsPass ? 'PASS' : 'FAIL',
             ],
             [
               'requests by method (server)',

@@ -82,6 +82,30 @@ describe('flagplane', () => {
     expect(server.counts().writes).toBe(0);
   });
 
+  it('re-reads a project in list pages, not per flag: 60 more flags cost no more reads on re-apply', async () => {
+    const readsOfReapply = async (extraFlags: number) => {
+      const state = sampleState();
+      for (let index = 0; index < extraFlags; index++) {
+        state.projects[0]!.flags!.push({
+          key: `bulk-${index}`,
+          type: 'Boolean',
+          environments: { production: { enabled: index % 2 === 0 } },
+        });
+      }
+      const file = await writeState(state, `flags-${extraFlags}.json`);
+      expect((await runCli(['apply', '-f', file, '--json'], { env })).code).toBe(0);
+      server.resetCounts();
+      expect((await runCli(['apply', '-f', file, '--json'], { env })).code).toBe(0);
+      expect(server.counts().writes).toBe(0);
+      return server.counts().byMethod.GET ?? 0;
+    };
+    const fewFlags = await readsOfReapply(0);
+    const manyFlags = await readsOfReapply(60);
+    // Project list, project, environments, segments, two walks of the flag list, SDK keys per environment.
+    expect(fewFlags).toBe(8);
+    expect(manyFlags).toBe(fewFlags);
+  });
+
   it('prints the plan grouped by resource with before → after', async () => {
     const file = await writeState(sampleState());
     await runCli(['apply', '-f', file], { env });

@@ -2,8 +2,13 @@
  * Reads the live state of some projects through the SDK: a project, its environments, segments, flags
  * (archived ones too: an archived declared flag is drift to restore), each flag's variations and
  * configurations, and each environment's SDK keys. Requests go out concurrently under `limit`.
+ *
+ * A whole project's flags come from walks of the flag list with `view=full` (each item carries the
+ * variations and every configuration), so reading 500 flags costs a few list pages, not 1,000 requests
+ * that would eat the rate limit of every plan and apply. The low-level commands, which need one flag,
+ * read just that flag.
  */
-import type { FlagEnvironment } from '@flagplane/contract';
+import type { Flag, FlagListItem, NestedFlagEnvironment } from '@flagplane/contract';
 import { type FlagplaneClient, NotFoundError } from '@flagplane/sdk';
 import type { Limit } from '../execute/concurrency-limit.js';
 import type {
@@ -56,17 +61,10 @@ export async function readLiveProject(
   const { client, organization: org, limit } = reader;
   const project = await limit(() => client.projects.retrieve(org, projectKey)).catch(absentOn404);
   if (!project) return undefined;
-  const [environments, segments, flagKeys] = await Promise.all([
+  const [environments, segments, everyFlag] = await Promise.all([
     limit(() => collect(client.environments.list(org, projectKey, { limit: 200 }))),
     limit(() => collect(client.segments.list(org, projectKey, { limit: 200 }))),
-    scope.flags
-      ? scope.flags
-      : limit(async () =>
-          [
-            ...(await collect(client.flags.list(org, projectKey, { limit: 200 }))),
-            ...(await collect(client.flags.list(org, projectKey, { limit: 200, archived: true }))),
-          ].map((flag) => flag.key ?? flag.id),
-        ),
+    scope.flags ? undefined : readEveryFlag(reader, projectKey),
   ]);
   const liveEnvironments: LiveEnvironment[] = environments.map((environment) => ({
     id: environment.id,
@@ -76,7 +74,7 @@ export async function readLiveProject(
     sortOrder: environment.sortOrder,
   }));
   const [flags, sdkKeys] = await Promise.all([
-    Promise.all(flagKeys.map((flagKey) => readLiveFlag(reader, projectKey, flagKey))),
+    everyFlag ?? readFlags(reader, projectKey, scope.flags ?? []),
     Promise.all(
       liveEnvironments
         .filter((environment) => scope.sdkKeyEnvironments?.includes(environment.key) ?? true)
@@ -100,12 +98,35 @@ export async function readLiveProject(
         conditionGroups: segment.conditionGroups,
       }),
     ),
-    flags: flags.filter((flag): flag is LiveFlag => flag !== undefined),
+    flags,
     sdkKeys: sdkKeys.flat(),
   };
 }
 
-export async function readLiveFlag(
+/** Every flag of the project, archived ones too: two walks of the full list, a page per 200 flags. */
+async function readEveryFlag(reader: LiveReader, projectKey: string): Promise<LiveFlag[]> {
+  const { client, organization: org, limit } = reader;
+  const walk = (archived: boolean) =>
+    limit(() => collect(client.flags.list(org, projectKey, { limit: 200, archived, view: 'full' })));
+  const [current, archived] = await Promise.all([walk(false), walk(true)]);
+  return [...current, ...archived].flatMap((item) => {
+    const flag = toLiveFlag(withFullView(item), item.environments);
+    return flag ? [flag] : [];
+  });
+}
+
+/** Some flags by key, each read on its own; flags that do not exist are left out. */
+async function readFlags(
+  reader: LiveReader,
+  projectKey: string,
+  flagKeys: readonly string[],
+): Promise<LiveFlag[]> {
+  const flags = await Promise.all(flagKeys.map((flagKey) => readLiveFlag(reader, projectKey, flagKey)));
+  return flags.filter((flag): flag is LiveFlag => flag !== undefined);
+}
+
+/** One flag by key: its detail and its configurations; undefined when it does not exist. */
+async function readLiveFlag(
   reader: LiveReader,
   projectKey: string,
   flagKey: string,
@@ -115,10 +136,33 @@ export async function readLiveFlag(
     limit(() => client.flags.retrieve(org, projectKey, flagKey)).catch(absentOn404),
     limit(() => client.flagEnvironments.list(org, projectKey, flagKey)).catch(absentOn404),
   ]);
-  if (!flag || !configurations || !flag.type) return undefined;
+  if (!flag || !configurations) return undefined;
+  return toLiveFlag(flag, configurations);
+}
+
+type FlagFields = Pick<
+  Flag,
+  'id' | 'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible' | 'isArchived' | 'variations'
+>;
+
+/** A full-view list item has the detail's fields; a server that ignored `view` would leave them out. */
+function withFullView(item: FlagListItem): FlagFields {
+  if (!item.variations || !item.environments || item.description === undefined) {
+    throw new Error(
+      `The server answered the flag list without view=full fields (flag "${item.key}"): it is older than this CLI.`,
+    );
+  }
+  return { ...item, description: item.description, variations: item.variations };
+}
+
+function toLiveFlag(
+  flag: FlagFields,
+  configurations: readonly NestedFlagEnvironment[] | undefined,
+): LiveFlag | undefined {
+  if (!flag.type || !flag.key) return undefined;
   return {
     id: flag.id,
-    key: flag.key ?? flagKey,
+    key: flag.key,
     type: flag.type,
     name: flag.name ?? '',
     description: flag.description,
@@ -133,7 +177,7 @@ export async function readLiveFlag(
       description: variation.description,
     })),
     configurations: new Map(
-      configurations.map((configuration) => [
+      (configurations ?? []).map((configuration) => [
         configuration.environmentKey ?? '',
         toLiveConfiguration(configuration),
       ]),
@@ -141,7 +185,7 @@ export async function readLiveFlag(
   };
 }
 
-export function toLiveConfiguration(configuration: FlagEnvironment): LiveConfiguration {
+function toLiveConfiguration(configuration: NestedFlagEnvironment): LiveConfiguration {
   return {
     isEnabled: configuration.isEnabled,
     defaultVariationId: configuration.defaultVariationId,

@@ -86,20 +86,27 @@ export const FlagEnvironmentActions = actionsOf(
   'FlagEnvironmentActions',
 );
 
+const flagEnvironmentFields = {
+  environmentId: Uuid,
+  environmentKey: z.string().nullable(),
+  isEnabled: z.boolean(),
+  defaultVariationId: Uuid,
+  strategy: Strategy.nullable(),
+  prerequisites: z.array(Prerequisite).nullable(),
+  rules: z.array(Rule),
+  percentageRollout: z.array(Weight).nullable(),
+};
+
 export const FlagEnvironment = z
-  .strictObject({
-    environmentId: Uuid,
-    environmentKey: z.string().nullable(),
-    isEnabled: z.boolean(),
-    defaultVariationId: Uuid,
-    strategy: Strategy.nullable(),
-    prerequisites: z.array(Prerequisite).nullable(),
-    rules: z.array(Rule),
-    percentageRollout: z.array(Weight).nullable(),
-    _actions: FlagEnvironmentActions,
-  })
+  .strictObject({ ...flagEnvironmentFields, _actions: FlagEnvironmentActions })
   .meta({ id: 'FlagEnvironment' });
 export type FlagEnvironment = z.infer<typeof FlagEnvironment>;
+
+/** A configuration nested in a full flag list item (no `_actions`: nested objects never carry them). */
+export const NestedFlagEnvironment = z
+  .strictObject(flagEnvironmentFields)
+  .meta({ id: 'NestedFlagEnvironment' });
+export type NestedFlagEnvironment = z.infer<typeof NestedFlagEnvironment>;
 
 export const FlagEnvironmentList = z.array(FlagEnvironment).meta({ id: 'FlagEnvironmentList' });
 export type FlagEnvironmentList = z.infer<typeof FlagEnvironmentList>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, Description, FlagKey, limits, Name, Tags, Uuid, VariationKey } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { FlagType, Staleness } from './enums.js';
+import { NestedFlagEnvironment } from './flag-environment.js';
 import { variationValueProblem } from './variation-value.js';
 
 export const VariationActions = actionsOf(['update', 'delete'], 'VariationActions');
@@ -65,7 +66,26 @@ const flagListFields = {
   updatedAt: DateTime,
 };
 
-export const FlagListItem = z.strictObject(flagListFields).meta({ id: 'FlagListItem' });
+/** Present only in a list asked for with `view=full`: what a client would otherwise read flag by flag. */
+const fullViewOnly = (description: string) => ({ description: `${description} With \`view=full\` only.` });
+
+export const FlagListItem = z
+  .strictObject({
+    ...flagListFields,
+    description: z.string().nullable().optional().meta(fullViewOnly("The flag's description.")),
+    variations: z
+      .array(NestedVariation)
+      .optional()
+      .meta(fullViewOnly('The variations, as in the flag detail.')),
+    staleness: Staleness.optional().meta(fullViewOnly('As in the flag detail.')),
+    environments: z
+      .array(NestedFlagEnvironment)
+      .optional()
+      .meta(
+        fullViewOnly("The flag's configuration in every environment of the project, in environment order."),
+      ),
+  })
+  .meta({ id: 'FlagListItem' });
 export type FlagListItem = z.infer<typeof FlagListItem>;
 
 export const FlagPage = pageOf(FlagListItem, CreateAction).meta({ id: 'FlagPage' });
@@ -166,6 +186,8 @@ function firstString(raw: string | string[] | undefined): string | undefined {
   return Array.isArray(raw) ? raw[0] : raw;
 }
 
+export type FlagListView = 'summary' | 'full';
+
 const typeByLowerName = new Map(FlagType.options.map((name) => [name.toLowerCase(), name]));
 const QueryText = z.union([z.string(), z.array(z.string())]).optional();
 
@@ -184,6 +206,14 @@ export const FlagListQuery = z
     }),
     archived: QueryText.transform((raw) => firstString(raw) === 'true').meta({
       description: '`true` lists archived flags; anything else lists flags that are not archived.',
+    }),
+    view: QueryText.transform(
+      (raw): FlagListView => (firstString(raw)?.toLowerCase() === 'full' ? 'full' : 'summary'),
+    ).meta({
+      description:
+        "`full` adds each flag's description, variations, staleness and configuration in every environment " +
+        '(`environments`), so a whole project reads in one walk of the list; anything else is `summary`, ' +
+        'the list fields only.',
     }),
   })
   .meta({ id: 'FlagListQuery' });

@@ -9,15 +9,12 @@ import { toFlagEnvironment } from './flag-environment-representation.js';
 export const listFlagEnvironments: OperationHandler<'listFlagEnvironments'> = ({ store, scope }) => {
   const flag = scope.flag!;
   return sortedEnvironments(store, flag.projectId).map((environment) =>
-    toFlagEnvironment(store, flag, environment, configurationOf(flag, environment.id), scope.role!),
+    toFlagEnvironment(store, flag, environment, scope.role!),
   );
 };
 
-export const getFlagEnvironment: OperationHandler<'getFlagEnvironment'> = ({ store, scope }) => {
-  const flag = scope.flag!;
-  const environment = scope.environment!;
-  return toFlagEnvironment(store, flag, environment, configurationOf(flag, environment.id), scope.role!);
-};
+export const getFlagEnvironment: OperationHandler<'getFlagEnvironment'> = ({ store, scope }) =>
+  toFlagEnvironment(store, scope.flag!, scope.environment!, scope.role!);
 
 export const updateFlagEnvironment: OperationHandler<'updateFlagEnvironment'> = ({
   store,

@@ -1,25 +1,20 @@
 /** A flag's configuration in one environment on the wire (§9), prerequisites by their current keys. */
-import type { FlagEnvironment, Prerequisite, Role } from '@flagplane/contract';
+import type { FlagEnvironment, NestedFlagEnvironment, Prerequisite, Role } from '@flagplane/contract';
 import { limits } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
-import type {
-  EnvironmentRecord,
-  FlagConfigurationRecord,
-  FlagRecord,
-  PrerequisiteRecord,
-} from '../../store/records.js';
+import type { EnvironmentRecord, FlagRecord, PrerequisiteRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
 import { archivedReason } from '../flags/archived-flag-guard.js';
 import { toRule } from '../rules/rule-representation.js';
+import { configurationOf } from './flag-configuration.js';
 
-export function toFlagEnvironment(
+/** The configuration nested in a full flag list item: the top-level shape without `_actions`. */
+export function toNestedFlagEnvironment(
   store: Pick<StoreView, 'get'>,
   flag: FlagRecord,
   environment: EnvironmentRecord,
-  configuration: FlagConfigurationRecord,
-  role: Role,
-): FlagEnvironment {
-  const archived = flag.isArchived && archivedReason;
+): NestedFlagEnvironment {
+  const configuration = configurationOf(flag, environment.id);
   return {
     environmentId: environment.id,
     environmentKey: environment.key,
@@ -29,6 +24,19 @@ export function toFlagEnvironment(
     prerequisites: configuration.prerequisites.map((prerequisite) => toPrerequisite(store, prerequisite)),
     rules: configuration.rules.map(toRule),
     percentageRollout: configuration.percentageRollout?.map((entry) => ({ ...entry })) ?? null,
+  };
+}
+
+export function toFlagEnvironment(
+  store: Pick<StoreView, 'get'>,
+  flag: FlagRecord,
+  environment: EnvironmentRecord,
+  role: Role,
+): FlagEnvironment {
+  const archived = flag.isArchived && archivedReason;
+  const configuration = configurationOf(flag, environment.id);
+  return {
+    ...toNestedFlagEnvironment(store, flag, environment),
     _actions: {
       update: actionFor(role, 'Member', archived),
       toggle: actionFor(role, 'Member', archived),

@@ -1,8 +1,12 @@
-/** Flags on the wire: the list item, and the detail with variations, staleness and `_actions` (§8, §14). */
+/**
+ * Flags on the wire: the list item (summary, or full with `view=full`), and the detail with variations,
+ * staleness and `_actions` (§8, §14).
+ */
 import { type Flag, type FlagListItem, limits, type NestedVariation, type Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
-import type { FlagRecord, VariationRecord } from '../../store/records.js';
+import type { EnvironmentRecord, FlagRecord, VariationRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
+import { toNestedFlagEnvironment } from '../flag-configurations/flag-environment-representation.js';
 import { archivedReason } from './archived-flag-guard.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
 import { flagStaleness } from './flag-staleness.js';
@@ -18,6 +22,25 @@ export function toFlagListItem(flag: FlagRecord): FlagListItem {
     tags: [...flag.tags],
     createdAt: flag.createdAt,
     updatedAt: flag.updatedAt,
+  };
+}
+
+/**
+ * The list item with what a client would otherwise read flag by flag: the detail's fields (without
+ * `_actions`) and the configuration in each of `environments`, which the caller passes in order.
+ */
+export function toFullFlagListItem(
+  store: Pick<StoreView, 'get'>,
+  flag: FlagRecord,
+  environments: readonly EnvironmentRecord[],
+  now: string,
+): FlagListItem {
+  return {
+    ...toFlagListItem(flag),
+    description: flag.description,
+    variations: flag.variations.map(toNestedVariation),
+    staleness: flagStaleness(flag, now),
+    environments: environments.map((environment) => toNestedFlagEnvironment(store, flag, environment)),
   };
 }
 

@@ -3,16 +3,24 @@ import { actionFor } from '../../access/actions.js';
 import { conflict, validationFailed } from '../../domain/api-error.js';
 import { listPage } from '../../pagination/paginate.js';
 import type { OperationHandler } from '../../routes/operation-handler.js';
+import type { FlagRecord } from '../../store/records.js';
+import { sortedEnvironments } from '../environments/environment-service.js';
 import { flagPath } from '../resource-paths.js';
 import { refuseChangeWhileArchived } from './archived-flag-guard.js';
 import { newFlag } from './flag-creation.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
 import { flagFilter, flagsByKey } from './flag-list-filter.js';
-import { toFlag, toFlagListItem } from './flag-representation.js';
+import { toFlag, toFlagListItem, toFullFlagListItem } from './flag-representation.js';
 import { saveFlag } from './flag-writes.js';
 
-export const listFlags: OperationHandler<'listFlags'> = ({ store, scope, query }) => {
+export const listFlags: OperationHandler<'listFlags'> = ({ store, scope, query, now }) => {
   const project = scope.project!;
+  // Environments sorted once per page, not once per flag.
+  const environments = query.view === 'full' ? sortedEnvironments(store, project.id) : [];
+  const toItem =
+    query.view === 'full'
+      ? (flag: FlagRecord) => toFullFlagListItem(store, flag, environments, now)
+      : toFlagListItem;
   return listPage(
     flagsByKey(store.children('flags', project.id)),
     {
@@ -24,7 +32,7 @@ export const listFlags: OperationHandler<'listFlags'> = ({ store, scope, query }
       filter: flagFilter(query),
     },
     query,
-    toFlagListItem,
+    toItem,
     { create: actionFor(scope.role!, 'Member') },
   );
 };
