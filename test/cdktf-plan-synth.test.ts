@@ -2,7 +2,7 @@
  * A synthesized stack read without Terraform: `flagplane plan|apply --synth` on the example app, and
  * the export round trip (live state → `flagplane export --format cdktf-ts` → synth → plan: no change).
  */
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,67 @@ describe('examples/infra', () => {
     expect(plan.code).toBe(2);
     expect(plan.stdout).toMatch(/new-checkout@production update[\s\S]*enabled: false → true/);
     await flagplane(['apply', '--synth', '.', '--yes'], exampleStack);
+  });
+});
+
+/** A directory for a CDKTF app of the test's own, with the workspace's packages linked in. */
+async function appDirectory(name: string): Promise<string> {
+  const app = path.join(directory, name);
+  await mkdir(path.join(app, 'node_modules', '@flagplane'), { recursive: true });
+  for (const name of ['cdktf', 'constructs', '@cdktf/provider-null', '@flagplane/cdktf', '@flagplane/cli']) {
+    await mkdir(path.dirname(path.join(app, 'node_modules', name)), { recursive: true });
+    await symlink(path.join(repository, 'node_modules', name), path.join(app, 'node_modules', name), 'dir');
+  }
+  return app;
+}
+
+describe('a synthesized stack read as Terraform would read it', () => {
+  it('undoes template escapes and writes SDK-key files where the provisioners would, from any directory', async () => {
+    const app = await appDirectory('templates');
+    await writeFile(
+      path.join(app, 'main.ts'),
+      [
+        "import { Flagplane, Project } from '@flagplane/cdktf';",
+        "import { App, LocalBackend, TerraformStack } from 'cdktf';",
+        'const app = new App();',
+        "const stack = new TerraformStack(app, 'flags');",
+        "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+        "const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme' });",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
+        "const project = new Project(stack, 'Templates', { flagplane, key: 'templates', name: 'Text with ${braces}' });",
+        "const production = project.addEnvironment('Production', { key: 'production' });",
+        "project.addFlag('Greeting', { key: 'greeting', type: 'String', description: 'Says %{hello}',",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
+        "  variations: [{ key: 'named', value: 'Hello ${name}' }, { key: 'plain', value: 'Hello' }] });",
+        "production.addSdkKey('Server', { name: 'server', type: 'ServerSide', outputFile: 'secrets/server.key' });",
+        'app.synth();',
+      ].join('\n'),
+    );
+    const synth = await runProcess(process.execPath, ['main.ts'], { cwd: app });
+    expect(synth.code, synth.stderr).toBe(0);
+    const stack = path.join(app, 'cdktf.out', 'stacks', 'flags');
+    expect(await readFile(path.join(stack, 'cdk.tf.json'), 'utf8')).toContain('Hello $${name}');
+
+    // Run from elsewhere than the stack directory: paths in the stack are relative to the stack.
+    const apply = await flagplane(['apply', '--synth', stack, '--yes'], directory);
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    const keyFile = path.join(app, 'secrets', 'server.key');
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    expect(await readFile(keyFile, 'utf8')).toMatch(/^fp_srv_/);
+
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
+    expect(await server.get('/projects/templates')).toMatchObject({ name: 'Text with ${braces}' });
+    const flag = await server.get<{ description: string; variations: { value: string }[] }>(
+      '/projects/templates/flags/greeting',
+    );
+    expect(flag.description).toBe('Says %{hello}');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
+    expect(flag.variations.map((variation) => variation.value)).toEqual(['Hello ${name}', 'Hello']);
+
+    const plan = await flagplane(['plan', '--synth', stack], directory);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('No changes');
+    expect(plan.stdout).not.toContain('plaintext');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   defaultVariationOf,
   formatProblem,
   inventoryOfSynthesizedStack,
+  literalTemplateText,
   validateResourceSpec,
 } from '../src/index.js';
 
@@ -30,6 +31,19 @@ describe('inventoryOfSynthesizedStack', () => {
       },
     };
     expect(inventoryOfSynthesizedStack(stack)).toEqual({ desiredStateJson: '{"organization":"acme"}' });
+  });
+
+  it('undoes the template escapes Terraform would undo, and nothing else', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Terraform template text, as synthesized and as Terraform reads it
+    const escaped = '{"description":"Hi $${name}, 100%% {x} %%{if} $$${y} $5 %"}';
+    const stack = {
+      resource: { null_resource: { flagplane_inventory: { triggers: { desired_state: escaped } } } },
+    };
+    expect(inventoryOfSynthesizedStack(stack).desiredStateJson).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Terraform template text, as synthesized and as Terraform reads it
+      '{"description":"Hi ${name}, 100%% {x} %{if} $${y} $5 %"}',
+    );
+    expect(literalTemplateText('no escapes: $ { %')).toBe('no escapes: $ { %');
   });
 
   it('says what is missing when the stack has no inventory', () => {

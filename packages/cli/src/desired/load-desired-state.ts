@@ -54,7 +54,8 @@ export async function loadSynthesizedStack(stackDirectory: string): Promise<Load
   const inventory = inventoryOfSynthesizedStack(stack);
   if (inventory.error !== undefined) throw new DesiredStateError(file, [inventory.error]);
   const origin = `${file} (resource.${cdktfInventory.resourceType}.${cdktfInventory.resourceName}.triggers.${cdktfInventory.triggerKey})`;
-  return parseInventoryJson(inventory.desiredStateJson, origin, process.cwd());
+  // Terraform runs the provisioners in the stack's directory: the constructs write SDK-key files relative to it.
+  return parseInventoryJson(inventory.desiredStateJson, origin, path.dirname(file));
 }
 
 /** A desired state given as JSON text (an inventory trigger, `FLAGPLANE_PREVIOUS_INVENTORY`). */

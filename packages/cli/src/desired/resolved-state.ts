@@ -37,6 +37,10 @@ export interface ResolvedState {
 
 export interface ResolvedProject {
   readonly key: string;
+  /** The project and its environments belong to someone else: never created, changed or removed here. */
+  readonly managedElsewhere: boolean;
+  /** Flags of the project that belong to someone else: prerequisites may name them; never touched. */
+  readonly flagsManagedElsewhere: readonly string[];
   readonly name: string;
   readonly description: string | null;
   readonly removalPolicy: ProjectRemovalPolicy;
@@ -135,6 +139,8 @@ export function resolveProject(
   const environmentKeys = environments.map((environment) => environment.key);
   return {
     key: project.key,
+    managedElsewhere: project.managedElsewhere ?? false,
+    flagsManagedElsewhere: project.flagsManagedElsewhere ?? [],
     name: project.name ?? project.key,
     description: emptyIsNull(project.description),
     removalPolicy: project.removalPolicy ?? policies.project,

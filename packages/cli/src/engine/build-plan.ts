@@ -21,7 +21,11 @@ export interface ApplyPlanOptions {
 
 export function buildApplyPlan(desired: ResolvedState, live: LiveState, options: ApplyPlanOptions): Plan {
   const plan = new PlanBuilder(desired.organization);
-  for (const project of desired.projects) planDeclaredProject(plan, project, live.projects.get(project.key));
+  for (const project of desired.projects) {
+    const liveProject = live.projects.get(project.key);
+    for (const missing of missingManagedElsewhere(project, liveProject)) plan.conflict(missing);
+    planDeclaredProject(plan, project, liveProject);
+  }
   const undeclared = desired.projects.flatMap((project) => {
     const liveProject = live.projects.get(project.key);
     return liveProject ? undeclaredTargets(project, liveProject, desired.policies) : [];
@@ -57,20 +61,52 @@ function planDeclaredProject(
   project: ResolvedProject,
   live: LiveProject | undefined,
 ): void {
-  planProject(plan, project, live);
-  for (const environment of project.environments) planEnvironment(plan, project.key, environment, live);
+  if (project.managedElsewhere) {
+    // Nothing to create in a project that is not there; the conflict says why apply will not start.
+    if (!live) return;
+  } else {
+    planProject(plan, project, live);
+    for (const environment of project.environments) planEnvironment(plan, project.key, environment, live);
+  }
   for (const segment of project.segments) planSegment(plan, project.key, segment, live);
   for (const flag of project.flags) planFlag(plan, project.key, flag, live);
   for (const flag of project.flags) planVariationDeletions(plan, project.key, flag, live);
   for (const sdkKey of project.sdkKeys) planSdkKey(plan, project.key, sdkKey, live);
 }
 
-/** What a declared project holds live beyond its declaration, with the document's default policies. */
+/** What the document relies on someone else to have made, and is not there: no write of ours can fix it. */
+function missingManagedElsewhere(project: ResolvedProject, live: LiveProject | undefined): string[] {
+  const where = `project ${project.key}`;
+  if (project.managedElsewhere && !live) {
+    return [`${where} is managed elsewhere and does not exist; create it there first`];
+  }
+  if (!live) return [];
+  const missing: string[] = [];
+  if (project.managedElsewhere) {
+    for (const environment of project.environments) {
+      if (!live.environments.some((candidate) => candidate.key === environment.key)) {
+        missing.push(`environment ${project.key}/${environment.key} is managed elsewhere and does not exist`);
+      }
+    }
+  }
+  for (const flag of project.flagsManagedElsewhere) {
+    if (!live.flags.some((candidate) => candidate.key === flag)) {
+      missing.push(`flag ${project.key}/${flag} is managed elsewhere and does not exist`);
+    }
+  }
+  return missing;
+}
+
+/**
+ * What a declared project holds live beyond its declaration, with the document's default policies. In a
+ * project managed elsewhere that is the owner's business: nothing. Flags managed elsewhere are declared.
+ */
 function undeclaredTargets(
   project: ResolvedProject,
   live: LiveProject,
   policies: ResolvedPolicies,
 ): RemovalTarget[] {
+  if (project.managedElsewhere) return [];
   const declared = <T extends { key: string }>(list: readonly T[], key: string) =>
     list.some((entry) => entry.key === key);
   const claimed = new Set(
@@ -88,7 +124,9 @@ function undeclaredTargets(
         }),
       ),
     ...live.flags
-      .filter((flag) => !declared(project.flags, flag.key))
+      .filter(
+        (flag) => !declared(project.flags, flag.key) && !project.flagsManagedElsewhere.includes(flag.key),
+      )
       // An archived flag is already removed by the default policy; only `delete` still has work to do.
       .filter((flag) => !flag.isArchived || policies.flag === 'delete')
       .map(
@@ -153,15 +191,20 @@ export function declaredTargets(desired: ResolvedState, live: LiveState): Remova
         policy: sdkKey.removalPolicy,
       }),
     ),
-    ...project.environments.map(
-      (environment): RemovalTarget => ({
-        kind: 'environment',
-        project: project.key,
-        key: environment.key,
-        policy: environment.removalPolicy,
-      }),
-    ),
-    { kind: 'project', project: project.key, policy: project.removalPolicy },
+    // A project managed elsewhere, and its environments, are the owner's to remove.
+    ...(project.managedElsewhere
+      ? []
+      : [
+          ...project.environments.map(
+            (environment): RemovalTarget => ({
+              kind: 'environment',
+              project: project.key,
+              key: environment.key,
+              policy: environment.removalPolicy,
+            }),
+          ),
+          { kind: 'project', project: project.key, policy: project.removalPolicy } as const,
+        ]),
   ]);
 }
 

@@ -18,7 +18,19 @@ export type InventoryLookup =
   | { readonly desiredStateJson: string; readonly error?: undefined }
   | { readonly desiredStateJson?: undefined; readonly error: string };
 
-/** The inventory's desired-state text in a synthesized stack document, or why it is not there. */
+/**
+ * The text Terraform makes of a template string with no interpolation: `$${` is a literal `${` and `%%{` a
+ * literal `%{` (the constructs escape every declared text so). Reading `cdk.tf.json` directly skips
+ * Terraform, so this is its step: a description holding `${name}` must compare equal to the live one.
+ */
+export function literalTemplateText(template: string): string {
+  return template.replace(/([$%])\1\{/g, (_, sigil: string) => `${sigil}{`);
+}
+
+/**
+ * The inventory's desired-state text in a synthesized stack document, as Terraform hands it to the
+ * provisioners (template escapes undone), or why it is not there.
+ */
 export function inventoryOfSynthesizedStack(stack: unknown): InventoryLookup {
   const { resourceType, resourceName, triggerKey } = cdktfInventory;
   const resources = property(property(stack, 'resource'), resourceType);
@@ -35,7 +47,7 @@ export function inventoryOfSynthesizedStack(stack: unknown): InventoryLookup {
   if (typeof text !== 'string') {
     return { error: `resource.${resourceType}.${resourceName}.triggers.${triggerKey} is not a JSON text` };
   }
-  return { desiredStateJson: text };
+  return { desiredStateJson: literalTemplateText(text) };
 }
 
 function property(value: unknown, key: string): unknown {

@@ -16,6 +16,11 @@ import {
   type ProjectDeclarations,
 } from './flag-references.js';
 import { asObject, asString, type LenientObject, objectsIn } from './lenient-view.js';
+import {
+  flagsManagedElsewhere,
+  isManagedElsewhere,
+  managedElsewhereProblems,
+} from './managed-elsewhere-problems.js';
 import { prerequisiteCycleProblems } from './prerequisite-cycles.js';
 import { DuplicateKeys, unknownReference } from './reference-messages.js';
 
@@ -54,13 +59,15 @@ function projectProblems(
     const key = asString(flag.key);
     if (key !== undefined && !flagVariations.has(key)) flagVariations.set(key, declaredVariationKeys(flag));
   }
-  const declarations: ProjectDeclarations = { environmentKeys, segmentKeys, flagVariations };
+  const externalFlags = flagsManagedElsewhere(project, at, problems);
+  const declarations: ProjectDeclarations = { environmentKeys, segmentKeys, flagVariations, externalFlags };
   const edges: PrerequisiteEdges = new Map();
   for (const [index, flag] of objectsIn(project.flags)) {
     problems.push(...flagReferenceProblems(flag, [...at, 'flags', index], declarations, edges));
   }
   problems.push(...prerequisiteCycleProblems(edges));
   problems.push(...sdkKeyProblems(project, at, environmentKeys));
+  problems.push(...managedElsewhereProblems(project, at));
   problems.push(...removalPolicyProblems(project, at, documentPolicies));
   return problems;
 }
@@ -127,9 +134,11 @@ function removalPolicyProblems(
   const problems: DesiredStateProblem[] = [];
   const policyOf = (resource: LenientObject, kind: string) =>
     asString(resource.removalPolicy) ?? asString(documentPolicies?.[kind]);
-  const projectDeleted = policyOf(project, 'project') === 'delete';
+  // Nothing of a project managed elsewhere is ever removed by this document, whatever the defaults say.
+  const owned = !isManagedElsewhere(project);
+  const projectDeleted = owned && policyOf(project, 'project') === 'delete';
   const deletedEnvironments = new Set(
-    objectsIn(project.environments)
+    objectsIn(owned ? project.environments : [])
       .filter(([, environment]) => policyOf(environment, 'environment') === 'delete')
       .flatMap(([, environment]) => asString(environment.key) ?? []),
   );

@@ -9,6 +9,7 @@ import {
   Color,
   Description,
   EnvironmentKey,
+  FlagKey,
   Name,
   OrgSlug,
   ProjectKey,
@@ -88,6 +89,14 @@ export type DesiredSdkKeyInput = z.input<typeof DesiredSdkKey>;
 
 export const DesiredProject = z.strictObject({
   key: ProjectKey,
+  /**
+   * The project and its environments exist and belong to someone else: this document never creates,
+   * changes or removes them (so it gives them no name, description or removal policy, and its
+   * environments only a key, to configure its flags there), and `apply --prune` leaves everything in the
+   * project that this document does not declare alone. The segments, flags and SDK keys it declares in
+   * the project are managed as anywhere else. @default false
+   */
+  managedElsewhere: z.boolean().optional(),
   /** @default the key */
   name: Name.optional(),
   description: Description.optional(),
@@ -95,6 +104,12 @@ export const DesiredProject = z.strictObject({
   environments: z.array(DesiredEnvironment).min(1, 'a project needs at least one environment'),
   segments: z.array(DesiredSegment).optional(),
   flags: z.array(DesiredFlag).optional(),
+  /**
+   * Flags of the project that exist and belong to someone else, by key: prerequisites may name them (their
+   * variations are checked by the API), and this document never creates, changes or removes them.
+   * @default none
+   */
+  flagsManagedElsewhere: z.array(FlagKey).optional(),
   sdkKeys: z.array(DesiredSdkKey).optional(),
   /** @default retain (or the document's `removalPolicies.project`) */
   removalPolicy: ProjectRemovalPolicy.optional(),

@@ -24,6 +24,8 @@ export interface ProjectDeclarations {
   readonly segmentKeys?: readonly string[];
   /** Flag key → its variation keys (the Boolean defaults when it declares none). */
   readonly flagVariations?: ReadonlyMap<string, readonly string[]>;
+  /** Flags managed elsewhere: a prerequisite may name them; their variations are the API's to check. */
+  readonly externalFlags?: ReadonlySet<string>;
 }
 
 /** Environment key → flag key → the flags it needs there, with the path of each prerequisite entry. */
@@ -147,14 +149,12 @@ function configurationProblems(
     if (flagKey === undefined) continue;
     const duplicate = named.check(flagKey, formatPath(prerequisiteAt));
     if (duplicate) problems.push(problemAt([...prerequisiteAt, 'flag'], duplicate));
-    if (!project.flagVariations) continue;
+    if (!project.flagVariations || project.externalFlags?.has(flagKey)) continue;
     const expected = project.flagVariations.get(flagKey);
     if (!expected) {
+      const known = [...project.flagVariations.keys(), ...(project.externalFlags ?? [])];
       problems.push(
-        problemAt(
-          [...prerequisiteAt, 'flag'],
-          unknownReference('flag', flagKey, project.flagVariations.keys(), 'the project'),
-        ),
+        problemAt([...prerequisiteAt, 'flag'], unknownReference('flag', flagKey, known, 'the project')),
       );
       continue;
     }
