@@ -8,6 +8,7 @@ export {
   type RecordedRequest,
 } from './flagplane-mock.js';
 export { mswHandlersFor } from './msw-handlers.js';
+export { setupFetchServer } from './msw-server.js';
 export { installNockInterceptors, type NockInstallation } from './nock-interceptors.js';
 export { type FlagplaneMockServer, startFlagplaneMockServer } from './port-server.js';
 export { derivedToken, type MockSeed, type MockServiceToken, type MockUser } from './seed.js';

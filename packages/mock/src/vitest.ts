@@ -2,21 +2,26 @@
  * `setupFlagplaneMock()` for vitest suites: msw intercepts the mock's address for the whole file,
  * unhandled requests are errors, and the mock goes back to its seed after each test.
  */
-import { setupServer } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createFlagplaneMock, type FlagplaneMock, type FlagplaneMockOptions } from './flagplane-mock.js';
 import { mswHandlersFor } from './msw-handlers.js';
+import { setupFetchServer } from './msw-server.js';
 
 export interface FlagplaneMockHandle {
   /** The mock; available once the suite's `beforeAll` hooks have run. */
   readonly mock: FlagplaneMock;
-  /** The msw server, for `server.use(…)` overrides in a single test. */
-  readonly server: ReturnType<typeof setupServer>;
+  /**
+   * The msw server, for `server.use(…)` overrides in a single test and for handlers of other APIs (one msw
+   * server listens at a time). msw's `setupServer` API, with `fetch` intercepted at the call: see
+   * `setupFetchServer`.
+   */
+  readonly server: SetupServer;
 }
 
 export function setupFlagplaneMock(options: FlagplaneMockOptions = {}): FlagplaneMockHandle {
   let mock: FlagplaneMock | undefined;
-  const server = setupServer();
+  const server = setupFetchServer();
   beforeAll(async () => {
     mock = await createFlagplaneMock(options);
     server.resetHandlers(...mswHandlersFor(mock));

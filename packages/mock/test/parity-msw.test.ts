@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node';
 import { afterEach, expect, it } from 'vitest';
-import { createFlagplaneMock, startFlagplaneMockServer } from '../src/index.js';
+import { createFlagplaneMock, setupFetchServer, startFlagplaneMockServer } from '../src/index.js';
 import { runParityScenario } from './parity-scenario.js';
 import { parityRateLimit, paritySeed, startRealServer } from './real-server.js';
 
@@ -14,7 +14,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-it('answers through msw exactly as the reference server does', async () => {
+// The msw server setupFlagplaneMock() uses (fetch caught at the call) and msw's stock one (at the socket).
+it.each([
+  ['setupFetchServer', setupFetchServer],
+  ['setupServer', setupServer],
+])('answers through msw (%s) exactly as the reference server does', async (_, setup) => {
   const real = await startRealServer(paritySeed, parityRateLimit);
   cleanups.push(real.close);
   const expected = await runParityScenario(real.baseUrl, real.tokens.owner!);
@@ -23,7 +27,7 @@ it('answers through msw exactly as the reference server does', async () => {
     rateLimit: parityRateLimit,
     baseUrl: 'http://flagplane.test',
   });
-  const server = setupServer(...mock.handlers);
+  const server = setup(...mock.handlers);
   server.listen({ onUnhandledFrame: 'error' });
   cleanups.push(
     () => mock.close(),
