@@ -137,6 +137,46 @@ describe('flagplane resource', () => {
     expect((await api('/projects/web/segments/beta')).key).toBe('beta');
   });
 
+  it('removes from the identity and the policy alone, and still refuses a misspelt policy', async () => {
+    await resource('ensure', 'project', project);
+    await resource('configure', 'segment', {
+      organization: 'acme',
+      project: 'web',
+      segment: { key: 'beta' },
+    });
+    await resource('configure', 'flag', flag);
+    const sdkKey = { name: 'server', environment: 'production', type: 'ServerSide' } as const;
+    await resource('configure', 'sdk-key', { organization: 'acme', project: 'web', sdkKey });
+
+    const misspelt = await resource('remove', 'flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: { key: 'banner', removalPolicys: 'retain' },
+    });
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.json<{ error: { problems: string[] } }>().error.problems).toEqual([
+      'flag.removalPolicys: unknown property; did you mean "removalPolicy"?',
+    ]);
+
+    const archived = await resource('remove', 'flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: { key: 'banner', removalPolicy: 'archive' },
+    });
+    expect(archived.code, archived.stderr).toBe(0);
+    expect((await api('/projects/web/flags/banner')).isArchived).toBe(true);
+    const revoked = await resource('remove', 'sdk-key', {
+      organization: 'acme',
+      project: 'web',
+      sdkKey: { name: 'server', environment: 'production' },
+    });
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const keys = (await api('/projects/web/environments/production/sdk-keys')).items as {
+      isActive: boolean;
+    }[];
+    expect(keys.map((key) => key.isActive)).toEqual([false]);
+  });
+
   it('reads the spec from stdin when FLAGPLANE_SPEC is not set', async () => {
     const run = await runCli(['resource', 'ensure', '--kind', 'project'], {
       env,

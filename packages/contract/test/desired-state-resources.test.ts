@@ -7,6 +7,7 @@ import {
   formatProblem,
   inventoryOfSynthesizedStack,
   literalTemplateText,
+  validateResourceRemovalSpec,
   validateResourceSpec,
 } from '../src/index.js';
 
@@ -95,6 +96,33 @@ describe('validateResourceSpec', () => {
     });
     expect(result.problems?.map(formatProblem)).toEqual([
       'sdkKey.plaintext: unknown property; did you mean "plaintextFile"?',
+      'sdkKey.environment: is required',
+    ]);
+  });
+});
+
+describe('validateResourceRemovalSpec', () => {
+  it('needs only the identity and the policy, and still checks what else it is given', () => {
+    const identityOnly = validateResourceRemovalSpec('flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: { key: 'x', removalPolicy: 'delete' },
+    });
+    expect(identityOnly.spec?.flag).toEqual({ key: 'x', removalPolicy: 'delete' });
+    const whole = validateResourceRemovalSpec('flag', {
+      organization: 'acme',
+      project: 'web',
+      flag: { key: 'x', type: 'Boolean', removalPolicy: 'archive' },
+    });
+    expect(whole.problems).toBeUndefined();
+    const wrong = validateResourceRemovalSpec('sdkKey', {
+      organization: 'acme',
+      project: 'web',
+      sdkKey: { name: 'server', removalPolicy: 'archive', type: 'serverside' },
+    });
+    expect(wrong.problems?.map(formatProblem)).toEqual([
+      'sdkKey.removalPolicy: expected one of revoke, retain, received "archive"',
+      'sdkKey.type: expected one of ClientSide, ServerSide, received "serverside"; did you mean "ServerSide"?',
       'sdkKey.environment: is required',
     ]);
   });

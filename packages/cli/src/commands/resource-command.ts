@@ -8,7 +8,9 @@ import {
   defaultRemovalPolicies,
   formatProblem,
   type ResourceKind,
+  type ResourceRemovalSpecOf,
   type ResourceSpecOf,
+  validateResourceRemovalSpec,
   validateResourceSpec,
 } from '@flagplane/contract';
 import { DesiredStateError } from '../desired/desired-state-error.js';
@@ -50,12 +52,12 @@ export async function resourceCommand(
   );
   if (!kind) throw new UsageError(`--kind must be one of ${kinds.join(', ')}; got "${options.kind}"`);
   const origin = options.specVariable;
-  const validation = validateResourceSpec(
-    kind,
-    parseSpecJson(await readSpecText(options.specVariable), origin),
-  );
+  const input = parseSpecJson(await readSpecText(options.specVariable), origin);
+  // Removal needs only the identity and the policy: a destroy provisioner hands no more.
+  const validation =
+    action === 'remove' ? validateResourceRemovalSpec(kind, input) : validateResourceSpec(kind, input);
   if (validation.problems) throw new DesiredStateError(origin, validation.problems.map(formatProblem));
-  const spec = validation.spec as ResourceSpecOf<ResourceKind>;
+  const spec = validation.spec as ResourceSpecOf<ResourceKind> | ResourceRemovalSpecOf<ResourceKind>;
   const policies: ResolvedPolicies = { ...defaultRemovalPolicies, ...spec.removalPolicies };
   const projectKey =
     'project' in spec && typeof spec.project === 'string'
@@ -81,8 +83,11 @@ export async function resourceCommand(
     projects: new Map(project ? [[projectKey, project]] : []),
   };
   const plan = new PlanBuilder(spec.organization);
-  if (action === 'remove') planRemoval(plan, kind, spec, projectKey, project, policies, live);
-  else planResource(plan, action, kind, spec, projectKey, project, policies);
+  if (action === 'remove') {
+    planRemoval(plan, kind, spec as ResourceRemovalSpecOf<ResourceKind>, projectKey, project, policies, live);
+  } else {
+    planResource(plan, action, kind, spec as ResourceSpecOf<ResourceKind>, projectKey, project, policies);
+  }
   return runPlan(plan.build(), live, session, {
     ...options,
     heading: `${action} ${kind} in ${spec.organization}/${projectKey}`,
@@ -167,7 +172,7 @@ function planResource(
 function planRemoval(
   plan: PlanBuilder,
   kind: ResourceKind,
-  spec: ResourceSpecOf<ResourceKind>,
+  spec: ResourceRemovalSpecOf<ResourceKind>,
   projectKey: string,
   live: LiveProject | undefined,
   policies: ResolvedPolicies,
@@ -176,7 +181,7 @@ function planRemoval(
   const options = { reason: 'removed from the stack' };
   switch (kind) {
     case 'project': {
-      const declared = (spec as ResourceSpecOf<'project'>).project;
+      const declared = (spec as ResourceRemovalSpecOf<'project'>).project;
       planRemovals(
         plan,
         [{ kind, project: projectKey, policy: declared.removalPolicy ?? policies.project }],
@@ -186,7 +191,7 @@ function planRemoval(
       return;
     }
     case 'environment': {
-      const declared = (spec as ResourceSpecOf<'environment'>).environment;
+      const declared = (spec as ResourceRemovalSpecOf<'environment'>).environment;
       planRemovals(
         plan,
         [
@@ -203,7 +208,7 @@ function planRemoval(
       return;
     }
     case 'segment': {
-      const declared = (spec as ResourceSpecOf<'segment'>).segment;
+      const declared = (spec as ResourceRemovalSpecOf<'segment'>).segment;
       planRemovals(
         plan,
         [
@@ -220,7 +225,7 @@ function planRemoval(
       return;
     }
     case 'flag': {
-      const declared = (spec as ResourceSpecOf<'flag'>).flag;
+      const declared = (spec as ResourceRemovalSpecOf<'flag'>).flag;
       planRemovals(
         plan,
         [{ kind, project: projectKey, key: declared.key, policy: declared.removalPolicy ?? policies.flag }],
@@ -230,7 +235,7 @@ function planRemoval(
       return;
     }
     case 'sdkKey': {
-      const declared = (spec as ResourceSpecOf<'sdkKey'>).sdkKey;
+      const declared = (spec as ResourceRemovalSpecOf<'sdkKey'>).sdkKey;
       planRemovals(
         plan,
         [

@@ -57,13 +57,36 @@ export const resourceSpecSchemas = {
   sdkKey: SdkKeyResourceSpec,
 } as const satisfies Record<ResourceKind, z.ZodType>;
 
+/**
+ * What `resource remove` needs: where the resource is, its identity and its removal policy. The other
+ * properties of a full spec are accepted (and checked) too, so a stack synthesized with whole specs in
+ * its destroy provisioners still removes what it declared.
+ */
+export const resourceRemovalSpecSchemas = {
+  project: z.strictObject({
+    ...placement,
+    project: ProjectResourceSpec.shape.project.partial().required({ key: true }),
+  }),
+  environment: EnvironmentResourceSpec.extend({
+    environment: DesiredEnvironment.partial().required({ key: true }),
+  }),
+  segment: SegmentResourceSpec.extend({ segment: DesiredSegment.partial().required({ key: true }) }),
+  flag: FlagResourceSpec.extend({ flag: DesiredFlag.partial().required({ key: true }) }),
+  sdkKey: SdkKeyResourceSpec.extend({
+    sdkKey: DesiredSdkKey.partial().required({ name: true, environment: true }),
+  }),
+} as const satisfies Record<ResourceKind, z.ZodType>;
+
 export type ResourceSpecOf<Kind extends ResourceKind> = z.infer<(typeof resourceSpecSchemas)[Kind]>;
+export type ResourceRemovalSpecOf<Kind extends ResourceKind> = z.infer<
+  (typeof resourceRemovalSpecSchemas)[Kind]
+>;
 export type ResourceSpec = {
   [Kind in ResourceKind]: { kind: Kind; spec: ResourceSpecOf<Kind> };
 }[ResourceKind];
 
-export type ResourceSpecValidation<Kind extends ResourceKind> =
-  | { readonly spec: ResourceSpecOf<Kind>; readonly problems?: undefined }
+export type ResourceSpecValidation<Spec> =
+  | { readonly spec: Spec; readonly problems?: undefined }
   | { readonly spec?: undefined; readonly problems: readonly DesiredStateProblem[] };
 
 /**
@@ -73,8 +96,23 @@ export type ResourceSpecValidation<Kind extends ResourceKind> =
 export function validateResourceSpec<Kind extends ResourceKind>(
   kind: Kind,
   input: unknown,
-): ResourceSpecValidation<Kind> {
-  const schema: z.ZodType = resourceSpecSchemas[kind];
+): ResourceSpecValidation<ResourceSpecOf<Kind>> {
+  return validatedSpec(resourceSpecSchemas[kind], kind, input);
+}
+
+/** The spec of `resource remove`: the identity and the policy suffice (see `resourceRemovalSpecSchemas`). */
+export function validateResourceRemovalSpec<Kind extends ResourceKind>(
+  kind: Kind,
+  input: unknown,
+): ResourceSpecValidation<ResourceRemovalSpecOf<Kind>> {
+  return validatedSpec(resourceRemovalSpecSchemas[kind], kind, input);
+}
+
+function validatedSpec<Spec>(
+  schema: z.ZodType,
+  kind: ResourceKind,
+  input: unknown,
+): ResourceSpecValidation<Spec> {
   const parsed = schema.safeParse(input);
   const problems = parsed.success ? [] : schemaProblems(schema, parsed.error.issues, input);
   const flag = kind === 'flag' ? asObject(asObject(input)?.flag) : undefined;
@@ -83,5 +121,5 @@ export function validateResourceSpec<Kind extends ResourceKind>(
     problems.push(...flagReferenceProblems(flag, ['flag'], {}, edges), ...prerequisiteCycleProblems(edges));
   }
   if (problems.length > 0) return { problems: inDocumentOrder(problems, input) };
-  return { spec: parsed.data as ResourceSpecOf<Kind> };
+  return { spec: parsed.data as Spec };
 }
