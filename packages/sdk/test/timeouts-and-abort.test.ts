@@ -76,6 +76,21 @@ describe('abort signals', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  test('an abort while a token function is still answering sends nothing', async () => {
+    const fetch = vi.fn<FetchFunction>();
+    const controller = new AbortController();
+    const token = async () => {
+      controller.abort(new Error('shutting down'));
+      return fakeToken;
+    };
+
+    const error = await client({ fetch, token })
+      .me.retrieve({ signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserAbortError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   test('an abort while waiting to retry ends the wait', async () => {
     server.plan({ status: 503, headers: { 'retry-after': '30' } });
 

@@ -38,9 +38,11 @@ export class ApiPromise<T> implements PromiseLike<T> {
     onFulfilled?: ((value: T) => Fulfilled | PromiseLike<Fulfilled>) | null,
     onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
   ): Promise<Fulfilled | Rejected> {
-    return this.withResponse()
-      .then((response) => response.data)
-      .then(onFulfilled, onRejected);
+    // One `then` rather than two (data, then the callbacks): a promise and a microtask less per await.
+    return this.withResponse().then(
+      (response) => (onFulfilled ? onFulfilled(response.data) : (response.data as unknown as Fulfilled)),
+      onRejected,
+    );
   }
 
   catch<Rejected = never>(

@@ -92,7 +92,8 @@ export class ClientCore {
       {
         method: endpoint.method,
         path: expandPath(endpoint.path, params),
-        searchParams: toSearchParams(query as Record<string, unknown> | undefined),
+        // Only lists have a query: no empty URLSearchParams for every other call.
+        searchParams: query ? toSearchParams(query as Record<string, unknown>) : undefined,
         body,
         safeToRepeat: endpoint.idempotent,
       },

@@ -14,7 +14,11 @@ export interface ClientOptions {
    * @default process.env.FLAGPLANE_TOKEN
    */
   readonly token?: TokenSource;
-  /** @default the global `fetch`, looked up at each request (so msw and nock see the calls) */
+  /**
+   * Called as `fetch(request, init)`: pass `init` on, it carries the attempt's AbortSignal (its timeout
+   * and the caller's abort).
+   * @default the global `fetch`, looked up at each request (so msw and nock see the calls)
+   */
   readonly fetch?: FetchFunction;
   /** Milliseconds per attempt; a retry gets a fresh timeout; 0 for none. @default 60000 */
   readonly timeout?: number;

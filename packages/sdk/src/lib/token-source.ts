@@ -9,8 +9,19 @@ export type TokenSource = string | (() => string | Promise<string>);
 /** Visible ASCII only: anything else is refused by `Headers`, whose error would quote the token. */
 const headerSafeToken = /^[\x21-\x7e]+$/;
 
-export async function resolveToken(source: TokenSource): Promise<string> {
-  const token = typeof source === 'function' ? await source() : source;
+/**
+ * The token for one request. A fixed token comes back as is, not in a promise: it is the common case,
+ * and awaiting it would cost every request a promise and a turn of the microtask queue.
+ */
+export function resolveToken(source: TokenSource): string | Promise<string> {
+  return typeof source === 'function' ? callTokenFunction(source) : checkedToken(source);
+}
+
+async function callTokenFunction(source: () => string | Promise<string>): Promise<string> {
+  return checkedToken(await source());
+}
+
+function checkedToken(token: unknown): string {
   if (typeof token !== 'string' || token.length === 0) {
     throw new FlagplaneError('The token function returned no token: expected a non-empty string.');
   }
