@@ -45,7 +45,7 @@ const startedAt = new Date();
 const started = performance.now();
 
 if (!values['no-build']) {
-  log('building the server, SDK, mock and CLI …');
+  log('building the server, SDK, mock, constructs and CLI …');
   buildPackages();
 }
 

@@ -1,14 +1,17 @@
 /**
- * Builds what the benchmarks import, to dist/: the server, the SDK and the mock with `tsc -b` (incremental,
- * their project references included: nothing to do when they are up to date), and the CLI bundle with the
- * CLI's own build script, but only when a source it bundles is newer than the bundle (it takes seconds).
+ * Builds what the benchmarks import, to dist/: the server, the SDK, the mock and the CDKTF constructs with
+ * `tsc -b` (incremental, their project references included: nothing to do when they are up to date), and
+ * the CLI bundle with the CLI's own build script, but only when a source it bundles is newer than the
+ * bundle (it takes seconds).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths.mjs';
 
-const projects = ['server', 'packages/sdk', 'packages/mock'].map((dir) => join(dir, 'tsconfig.build.json'));
+const projects = ['server', 'packages/sdk', 'packages/mock', 'packages/cdktf'].map((dir) =>
+  join(dir, 'tsconfig.build.json'),
+);
 const cliDir = join(repoRoot, 'packages', 'cli');
 /** What the CLI bundle is made of: its sources, and the built SDK and contract it bundles. */
 const cliInputs = ['packages/cli/src', 'packages/sdk/dist', 'packages/contract/dist'];

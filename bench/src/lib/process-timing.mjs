@@ -24,6 +24,27 @@ export async function timeUntilExit(command, args, { env } = {}) {
 }
 
 /**
+ * Milliseconds from spawn to a clean exit, with what the process printed on stdout (a non-zero exit
+ * throws): for a process that reports its own figures, e.g. the phases of a synth.
+ */
+export async function timeUntilExitWithOutput(command, args, { env } = {}) {
+  const started = performance.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`);
+  return { ms, stdout };
+}
+
+/**
  * Spawns a server and polls `url` (a fresh connection every 2 ms) until it answers 200. Returns the
  * milliseconds from spawn to that answer, the child's memory from /proc, and a `stop` that ends it.
  */
@@ -95,13 +116,17 @@ export function freePort() {
 }
 
 /**
- * Runs every measurement `runs` times, interleaved (a, b, c, a, b, c …). Each measurement is an async
- * function returning milliseconds (or `{ ms, ... }`). Returns, per name, the summary and the raw results.
+ * Runs every measurement `runs` times, interleaved (a, b, c, a, b, c …; with `rotate`, each run starts one
+ * further along: a, b, c, b, c, a …, so no measurement always follows the same one). Each measurement is
+ * an async function returning milliseconds (or `{ ms, ... }`). Returns, per name, the summary and the raw
+ * results (in run order).
  */
-export async function repeatInterleaved(runs, measurements, log = () => {}) {
+export async function repeatInterleaved(runs, measurements, log = () => {}, { rotate = false } = {}) {
   const results = Object.fromEntries(Object.keys(measurements).map((name) => [name, []]));
+  const entries = Object.entries(measurements);
   for (let run = 0; run < runs; run++) {
-    for (const [name, measure] of Object.entries(measurements)) {
+    const shift = rotate ? run % entries.length : 0;
+    for (const [name, measure] of [...entries.slice(shift), ...entries.slice(0, shift)]) {
       const value = await measure();
       results[name].push(typeof value === 'number' ? { ms: value } : value);
     }

@@ -9,6 +9,7 @@ export const settings = {
     reset: { flags: 1_000, creations: 10, warmupRounds: 5, rounds: 20 },
     cliStart: { warmupRuns: 2, runs: 10 },
     apply: { flags: 500, runs: 1 },
+    synth: { flags: 1_000, warmupRuns: 1, runs: 5 },
   },
   full: {
     read: { warmup: 3, duration: 4, rounds: 8, connections: 10 },
@@ -19,5 +20,6 @@ export const settings = {
     reset: { flags: 1_000, creations: 10, warmupRounds: 10, rounds: 100 },
     cliStart: { warmupRuns: 3, runs: 30 },
     apply: { flags: 500, runs: 3 },
+    synth: { flags: 1_000, warmupRuns: 2, runs: 20 },
   },
 };

@@ -2,6 +2,7 @@
  * Every scenario, in report order. A scenario is `{ id, title, measures, run(ctx) }`; `run` returns
  * `{ title, measures, targets, tables, notes }` (see README.md, "Adding a scenario").
  */
+import { cdktfSynth } from './cdktf-synth.mjs';
 import { cliApply } from './cli-apply.mjs';
 import { cliVersion } from './cli-version.mjs';
 import { getFlag } from './get-flag.mjs';
@@ -24,4 +25,5 @@ export const scenarios = [
   mockReset,
   cliVersion,
   cliApply,
+  cdktfSynth,
 ];

@@ -6,14 +6,17 @@
  */
 import path from 'node:path';
 import { provider } from '@cdktf/provider-null';
+// The desired-state part of the contract only (every runtime import of the constructs comes from there):
+// a synth never needs the API's endpoint table or its OpenAPI document.
 import {
+  canonicalForm,
   canonicalJson,
   cdktfInventory,
   type DesiredState,
   type DesiredStateInput,
   type PathSegment,
   validateDesiredState,
-} from '@flagplane/contract';
+} from '@flagplane/contract/desired-state';
 import { Annotations, App, TerraformStack } from 'cdktf';
 import { Construct, type IConstruct } from 'constructs';
 import { FlagplaneCli } from './flagplane-cli.js';
@@ -133,8 +136,9 @@ export class Flagplane extends Construct implements StackWiring {
       onRemovalFailure: this.onRemovalFailure,
     };
     // Canonical entries (colors lower-case, operators spelt as the API does) when the state is valid;
-    // when it is not, synth stops at validation and these never reach a file.
-    const source: unknown = validation.state ?? assembly.document;
+    // when it is not, synth stops at validation and these never reach a file. Put in canonical form once:
+    // each spec, and the inventory, is then written out without sorting again.
+    const source = canonicalForm(validation.state ?? assembly.document);
     for (const { resource, projectKey, at } of assembly.resources) {
       const entry = entryAt(source, at);
       const policy = (entry.removalPolicy as string | undefined) ?? constructRemovalPolicies[resource.kind];
@@ -149,7 +153,9 @@ export class Flagplane extends Construct implements StackWiring {
     }
     wireInventory(
       this.inventoryResource,
-      canonicalJson(this.inventoryDocument()),
+      assembly.importedPrerequisites.length === 0
+        ? JSON.stringify(source) // the inventory document is the whole source
+        : canonicalJson(this.inventoryDocument()),
       assembly.resources.flatMap(({ resource }) => [
         resource.identityResource,
         resource.configurationResource,

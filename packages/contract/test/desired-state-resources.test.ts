@@ -1,6 +1,7 @@
 /** What the CDKTF constructs share with the CLI: canonical JSON, the inventory's place, resource specs. */
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalForm,
   canonicalJson,
   cdktfInventory,
   defaultVariationOf,
@@ -17,6 +18,14 @@ describe('canonicalJson', () => {
       '{"a":{"c":null,"d":[2,{"z":1}]},"b":1}',
     );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+  });
+
+  it('is JSON.stringify of the canonical form, part by part', () => {
+    const value = { b: [{ y: 1, x: undefined }, undefined], a: { d: 'text', c: [] } };
+    const form = canonicalForm(value) as { a: unknown; b: unknown };
+    expect(JSON.stringify(form)).toBe(canonicalJson(value));
+    expect(JSON.stringify(form.a)).toBe(canonicalJson(value.a));
+    expect(JSON.stringify(form.b)).toBe(canonicalJson(value.b));
   });
 });
 

@@ -1,6 +1,6 @@
 /** The desired-state validator: schema and cross-references, every problem at once, with readable paths. */
 import { describe, expect, it } from 'vitest';
-import { type DesiredStateInput, formatProblem, validateDesiredState } from '../src/index.js';
+import { DesiredState, type DesiredStateInput, formatProblem, validateDesiredState } from '../src/index.js';
 
 function sampleState(): DesiredStateInput {
   return {
@@ -261,5 +261,60 @@ describe('validateDesiredState', () => {
       0,
       'variation',
     ]);
+  });
+});
+
+describe('validateDesiredState on a large document', () => {
+  /** The sample with `count` more Boolean flags (duplicate tags, an operator in another case: transformed). */
+  function withFlags(count: number): DesiredStateInput {
+    const state = sampleState();
+    for (let index = 0; index < count; index++) {
+      state.projects[0]?.flags?.push({
+        key: `flag-${index}`,
+        type: 'Boolean',
+        tags: ['bench', 'bench'],
+        environments: {
+          production: {
+            enabled: index % 2 === 0,
+            strategy: 'TargetedRollout',
+            rules: [
+              {
+                variation: 'true',
+                conditionGroups: [{ conditions: [{ attribute: 'country', operator: 'IN', values: ['NL'] }] }],
+              },
+            ],
+          },
+        },
+      });
+    }
+    return state;
+  }
+
+  function broken(state: DesiredStateInput): DesiredStateInput {
+    const project = state.projects[0];
+    const [first, second] = [project?.flags?.[100], project?.flags?.[200]];
+    if (first) first.key = 'not a key';
+    const rule = second?.environments?.production?.rules?.[0];
+    if (rule) rule.variation = 'ture';
+    const environment = project?.environments[0];
+    if (environment) environment.color = 'green';
+    return state;
+  }
+
+  // Above 500 flags the compiled parser is used: the same state, the same problems as the runtime parser.
+  it('returns the state the runtime parser returns', () => {
+    const state = withFlags(600);
+    expect(validateDesiredState(state)).toEqual({ state: DesiredState.parse(state) });
+  });
+
+  it('reports the problems the runtime parser reports', () => {
+    const small = validateDesiredState(broken(withFlags(498))).problems;
+    const large = validateDesiredState(broken(withFlags(600))).problems;
+    expect(small?.map(formatProblem)).toEqual([
+      'projects[0].environments[0].color: must be a hex color like #1a2b3c',
+      'projects[0].flags[100].key: must match ^[A-Za-z0-9][A-Za-z0-9._-]*$',
+      'projects[0].flags[200].environments.production.rules[0].variation: unknown variation "ture"; did you mean "true"?',
+    ]);
+    expect(large).toEqual(small);
   });
 });

@@ -15,7 +15,7 @@ import {
   desiredStateVersion,
   formatPath,
   type PathSegment,
-} from '@flagplane/contract';
+} from '@flagplane/contract/desired-state';
 import type { IConstruct } from 'constructs';
 import type { Environment, IEnvironment } from '../environment.js';
 import type { FeatureFlag, FlagVariation } from '../feature-flag.js';
@@ -232,12 +232,13 @@ class AssemblyBuilder {
     at: PathSegment[],
   ): DesiredFlagEnvironmentInput {
     const where = `configure(${environment.key})`;
-    const documentPath = formatPath(at);
+    // Only a problem needs the path as text.
+    const documentPath = () => formatPath(at);
     const variation = (reference: FlagVariation, property: string, inDocument = property) => {
       if (reference.flag !== flag) {
         this.explain(
           flag,
-          `${documentPath}.${inDocument}`,
+          `${documentPath()}.${inDocument}`,
           `${where}.${property}: variation "${reference.key}" belongs to flag "${reference.flag.key}"; use this flag's variation()`,
         );
       }
@@ -266,7 +267,7 @@ class AssemblyBuilder {
               if (prerequisite.flag.project !== flag.project) {
                 this.explain(
                   flag,
-                  `${documentPath}.${property}.flag`,
+                  `${documentPath()}.${property}.flag`,
                   `${where}.${property}.flag: flag "${prerequisite.flag.key}" belongs to project "${prerequisite.flag.project.key}", not to "${flag.project.key}"`,
                 );
               }
@@ -296,7 +297,7 @@ class AssemblyBuilder {
               if (rule.segment && rule.segment.project !== flag.project) {
                 this.explain(
                   flag,
-                  `${documentPath}.${property}.segment`,
+                  `${documentPath()}.${property}.segment`,
                   `${where}.${property}.segment: segment "${rule.segment.key}" belongs to project "${rule.segment.project.key}", not to "${flag.project.key}"`,
                 );
               }

@@ -8,7 +8,7 @@
  * old removal policy to whatever is no longer declared. It depends on every other resource, so it is
  * created last and, on `cdktf destroy`, removed first (when the prune finds nothing gone).
  */
-import { cdktfInventory } from '@flagplane/contract';
+import { cdktfInventory } from '@flagplane/contract/desired-state';
 import type { FlagplaneNullResource } from './flagplane-null-resource.js';
 import { fqns, type ProvisionerSettings, setRemovalFailure } from './resource-wiring.js';
 import { selfTrigger, templateLiteral } from './terraform-template.js';

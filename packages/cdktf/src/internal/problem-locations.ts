@@ -3,7 +3,7 @@
  * `[stack/Flags/Checkout] configure(production).rules[0].variation: unknown variation "ture"; did you
  * mean "true"?` rather than a path into a document the user never wrote.
  */
-import { type DesiredStateProblem, formatPath, type PathSegment } from '@flagplane/contract';
+import { type DesiredStateProblem, formatPath, type PathSegment } from '@flagplane/contract/desired-state';
 import type { IConstruct } from 'constructs';
 import type { Assembly } from './desired-state-assembly.js';
 

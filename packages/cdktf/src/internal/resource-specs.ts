@@ -2,8 +2,12 @@
  * What each provisioner of a declared resource hands to `flagplane resource …` (the contract's resource
  * specs), and what the identity resource's triggers hold. Pure functions of the resource's desired-state
  * entry, so the same declaration always gives the same text.
+ *
+ * The entry comes in the contract's canonical form (`canonicalForm` of the whole document, sorted once
+ * for every resource and the inventory): the specs are its canonical JSON without sorting it again, only
+ * the few keys put around it here are sorted.
  */
-import { canonicalJson, type ResourceKind } from '@flagplane/contract';
+import type { ResourceKind } from '@flagplane/contract';
 import { selfTrigger, selfTriggerAsJson, templateLiteral } from './terraform-template.js';
 
 type Entry = Readonly<Record<string, unknown>>;
@@ -25,11 +29,21 @@ export interface ResourceSpecs {
 
 /** Keys of an entry the commands take from elsewhere: policies are removal-time only, children are resources of their own. */
 function without(entry: Entry, ...keys: string[]): Entry {
-  const copy: Record<string, unknown> = { ...entry };
-  for (const key of keys) delete copy[key];
+  // Copied key by key rather than spread and deleted from: an object that loses properties becomes a
+  // slow dictionary, and every spec is serialized right after.
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(entry)) if (!keys.includes(key)) copy[key] = entry[key];
   return copy;
 }
 
+/** `record` with its own keys sorted: in canonical form when its values are. */
+function sortedOwnKeys(record: Entry): Entry {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(record).sort()) sorted[key] = record[key];
+  return sorted;
+}
+
+/** @param entry the resource's entry in canonical form (see above) */
 export function resourceSpecs(
   kind: ResourceKind,
   organization: string,
@@ -38,11 +52,13 @@ export function resourceSpecs(
   removalPolicy: string,
 ): ResourceSpecs {
   const placed = (property: string, value: Entry) =>
-    canonicalJson({
-      organization,
-      ...(kind === 'project' ? {} : { project: projectKey }),
-      [property]: value,
-    });
+    JSON.stringify(
+      sortedOwnKeys({
+        organization,
+        ...(kind === 'project' ? {} : { project: projectKey }),
+        [property]: value,
+      }),
+    );
   const organizationTrigger = `"${selfTrigger('organization')}"`;
   const projectTrigger = `"${selfTrigger('project')}"`;
   // Keys, slugs and type names cannot hold a quote or a backslash (§2), so they sit in the JSON text as is.
@@ -61,7 +77,7 @@ export function resourceSpecs(
       return {
         identityTriggers: { organization, project: projectKey },
         // Created with its declared environments: otherwise the API adds development and production.
-        ensureSpec: placed('project', { ...configured, environments }),
+        ensureSpec: placed('project', sortedOwnKeys({ ...configured, environments })),
         configureSpec: placed('project', configured),
         removalTemplate: removal('project', `"key":"${selfTrigger('project')}",${policy}`),
       };
@@ -89,7 +105,7 @@ export function resourceSpecs(
         removalTemplate: removal(
           'flag',
           `"key":"${selfTrigger('flag')}",${policy},"type":"${type}"${
-            variations === undefined ? '' : `,"variations":${templateLiteral(canonicalJson(variations))}`
+            variations === undefined ? '' : `,"variations":${templateLiteral(JSON.stringify(variations))}`
           }`,
         ),
       };

@@ -98,12 +98,14 @@ export function setRemovalFailure(
 }
 
 export function fqns(resources: readonly FlagplaneNullResource[]): string[] {
-  return [...new Set(resources)].map((resource) => `${'$'}{${resource.address}}`);
+  return Array.from(new Set(resources), (resource) => resource.reference);
 }
 
 function mapValues(
   record: Readonly<Record<string, string>>,
   map: (value: string) => string,
 ): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
+  const mapped: Record<string, string> = {};
+  for (const key of Object.keys(record)) mapped[key] = map(record[key] as string);
+  return mapped;
 }

@@ -15,7 +15,7 @@ import {
 } from '../formats.js';
 import { ConditionGroupsInput } from '../schemas/conditions.js';
 import { FlagType, Strategy } from '../schemas/enums.js';
-import { VariationValue } from '../schemas/flag.js';
+import { VariationValue } from '../schemas/variation-value.js';
 import { FlagRemovalPolicy } from './removal-policy.js';
 
 const Percentage = z

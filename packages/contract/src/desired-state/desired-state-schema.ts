@@ -17,8 +17,8 @@ import {
   SortOrder,
 } from '../formats.js';
 import { ConditionGroupsInput } from '../schemas/conditions.js';
+import { ContextKeys } from '../schemas/context-keys.js';
 import { SdkKeyType } from '../schemas/enums.js';
-import { SegmentCreateBody } from '../schemas/segment.js';
 import { DesiredFlag } from './desired-flag.js';
 import {
   EnvironmentRemovalPolicy,
@@ -43,9 +43,6 @@ export const DesiredEnvironment = z.strictObject({
 });
 export type DesiredEnvironment = z.infer<typeof DesiredEnvironment>;
 export type DesiredEnvironmentInput = z.input<typeof DesiredEnvironment>;
-
-// The segment body's own context-key list: the same limits, the same de-duplication.
-const ContextKeys = SegmentCreateBody.shape.included.unwrap().unwrap();
 
 export const DesiredSegment = z.strictObject({
   key: SegmentKey,

@@ -3,7 +3,7 @@ import { DateTime, Description, FlagKey, limits, Name, Tags, Uuid, VariationKey 
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { FlagType, Staleness } from './enums.js';
 import { NestedFlagEnvironment } from './flag-environment.js';
-import { variationValueProblem } from './variation-value.js';
+import { VariationValue, variationValueProblem } from './variation-value.js';
 
 export const VariationActions = actionsOf(['update', 'delete'], 'VariationActions');
 
@@ -23,12 +23,6 @@ export type Variation = z.infer<typeof Variation>;
 /** A variation nested in a flag detail (no `_actions`: nested objects never carry them). */
 export const NestedVariation = z.strictObject(variationFields).meta({ id: 'NestedVariation' });
 export type NestedVariation = z.infer<typeof NestedVariation>;
-
-export const VariationValue = z
-  .string()
-  .refine((value) => Buffer.byteLength(value, 'utf8') <= limits.variationValueBytes, {
-    message: `must be at most ${limits.variationValueBytes} bytes`,
-  });
 
 export const VariationCreateBody = z
   .object({

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { DateTime, Description, limits, Name, SegmentKey, Uuid } from '../formats.js';
+import { DateTime, Description, Name, SegmentKey, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ConditionGroup, ConditionGroupsInput } from './conditions.js';
+import { ContextKeys } from './context-keys.js';
 
 export const SegmentActions = actionsOf(['update', 'delete'], 'SegmentActions');
-
-const ContextKeys = z
-  .array(z.string().min(1, 'must not be empty').max(limits.conditionValueLength))
-  .max(limits.segmentContextKeys, `at most ${limits.segmentContextKeys} context keys`)
-  .transform((keys) => [...new Set(keys)]);
 
 const segmentFields = {
   id: Uuid,
