@@ -56,42 +56,54 @@ describe('examples/infra', () => {
   });
 });
 
-/** A directory for a CDKTF app of the test's own, with the workspace's packages linked in. */
-async function appDirectory(name: string): Promise<string> {
+/**
+ * A CDKTF app of the test's own in `directory/<name>` (the workspace's packages linked in), whose
+ * `main.ts` declares `declarations` after the usual prelude (`stack`, `flagplane` for org acme), synthesized.
+ * Returns the app's directory and its stack's.
+ */
+async function synthesizeApp(name: string, imports: string, declarations: string[]) {
   const app = path.join(directory, name);
-  await mkdir(path.join(app, 'node_modules', '@flagplane'), { recursive: true });
-  for (const name of ['cdktf', 'constructs', '@cdktf/provider-null', '@flagplane/cdktf', '@flagplane/cli']) {
-    await mkdir(path.dirname(path.join(app, 'node_modules', name)), { recursive: true });
-    await symlink(path.join(repository, 'node_modules', name), path.join(app, 'node_modules', name), 'dir');
+  for (const module of [
+    'cdktf',
+    'constructs',
+    '@cdktf/provider-null',
+    '@flagplane/cdktf',
+    '@flagplane/cli',
+  ]) {
+    await mkdir(path.dirname(path.join(app, 'node_modules', module)), { recursive: true });
+    await symlink(
+      path.join(repository, 'node_modules', module),
+      path.join(app, 'node_modules', module),
+      'dir',
+    );
   }
-  return app;
+  const program = [
+    `import { ${imports} } from '@flagplane/cdktf';`,
+    "import { App, LocalBackend, TerraformStack } from 'cdktf';",
+    'const app = new App();',
+    "const stack = new TerraformStack(app, 'flags');",
+    "new LocalBackend(stack, { path: 'terraform.tfstate' });",
+    "const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme' });",
+    ...declarations,
+    'app.synth();',
+  ];
+  await writeFile(path.join(app, 'main.ts'), program.join('\n'));
+  const synth = await runProcess(process.execPath, ['main.ts'], { cwd: app });
+  expect(synth.code, synth.stderr).toBe(0);
+  return { app, stack: path.join(app, 'cdktf.out', 'stacks', 'flags') };
 }
 
 describe('a synthesized stack read as Terraform would read it', () => {
   it('undoes template escapes and writes SDK-key files where the provisioners would, from any directory', async () => {
-    const app = await appDirectory('templates');
-    await writeFile(
-      path.join(app, 'main.ts'),
-      [
-        "import { Flagplane, Project } from '@flagplane/cdktf';",
-        "import { App, LocalBackend, TerraformStack } from 'cdktf';",
-        'const app = new App();',
-        "const stack = new TerraformStack(app, 'flags');",
-        "new LocalBackend(stack, { path: 'terraform.tfstate' });",
-        "const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme' });",
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
-        "const project = new Project(stack, 'Templates', { flagplane, key: 'templates', name: 'Text with ${braces}' });",
-        "const production = project.addEnvironment('Production', { key: 'production' });",
-        "project.addFlag('Greeting', { key: 'greeting', type: 'String', description: 'Says %{hello}',",
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
-        "  variations: [{ key: 'named', value: 'Hello ${name}' }, { key: 'plain', value: 'Hello' }] });",
-        "production.addSdkKey('Server', { name: 'server', type: 'ServerSide', outputFile: 'secrets/server.key' });",
-        'app.synth();',
-      ].join('\n'),
-    );
-    const synth = await runProcess(process.execPath, ['main.ts'], { cwd: app });
-    expect(synth.code, synth.stderr).toBe(0);
-    const stack = path.join(app, 'cdktf.out', 'stacks', 'flags');
+    const { app, stack } = await synthesizeApp('templates', 'Flagplane, Project', [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
+      "const project = new Project(stack, 'Templates', { flagplane, key: 'templates', name: 'Text with ${braces}' });",
+      "const production = project.addEnvironment('Production', { key: 'production' });",
+      "project.addFlag('Greeting', { key: 'greeting', type: 'String', description: 'Says %{hello}',",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: text with Terraform template syntax, to check it is escaped and read back verbatim
+      "  variations: [{ key: 'named', value: 'Hello ${name}' }, { key: 'plain', value: 'Hello' }] });",
+      "production.addSdkKey('Server', { name: 'server', type: 'ServerSide', outputFile: 'secrets/server.key' });",
+    ]);
     expect(await readFile(path.join(stack, 'cdk.tf.json'), 'utf8')).toContain('Hello $${name}');
 
     // Run from elsewhere than the stack directory: paths in the stack are relative to the stack.
@@ -114,6 +126,47 @@ describe('a synthesized stack read as Terraform would read it', () => {
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain('No changes');
     expect(plan.stdout).not.toContain('plaintext');
+  });
+});
+
+describe('a stack with resources managed elsewhere', () => {
+  it('applies its own flag in another team’s project and leaves the project, its environments and flags alone', async () => {
+    // The other team's project, named and coloured its own way, with a flag of theirs.
+    expect(await server.send('POST', '/projects', { key: 'platform', name: 'Platform team' })).toBe(201);
+    expect(await server.send('PUT', '/projects/platform/environments/production', { color: '#123456' })).toBe(
+      204,
+    );
+    expect(
+      await server.send('POST', '/projects/platform/flags', { key: 'kill-switch', type: 'Boolean' }),
+    ).toBe(201);
+    const { stack } = await synthesizeApp('shared', 'FeatureFlag, Flagplane, Project', [
+      "const platform = Project.fromKey(stack, 'Platform', { flagplane, key: 'platform' });",
+      "const killSwitch = FeatureFlag.fromKey(stack, 'KillSwitch', { project: platform, key: 'kill-switch' });",
+      "const search = new FeatureFlag(stack, 'Search', { project: platform, key: 'search-v2', type: 'Boolean' });",
+      "search.configure(platform.environment('production'), { enabled: true,",
+      "  prerequisites: [{ flag: killSwitch, variation: killSwitch.variation('false') }] });",
+    ]);
+
+    const plan = await flagplane(['plan', '--synth', stack, '--json'], directory);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(2);
+    const changes = JSON.parse(plan.stdout).changes.map(
+      (change: { action: string; id: string }) => `${change.action} ${change.id}`,
+    );
+    expect(changes).toEqual([
+      'create flag platform/search-v2',
+      'update configuration platform/search-v2@production',
+    ]);
+    const apply = await flagplane(['apply', '--synth', stack, '--prune', '--yes'], directory);
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+
+    expect(await server.get('/projects/platform')).toMatchObject({ name: 'Platform team' });
+    expect(await server.get('/projects/platform/environments/production')).toMatchObject({
+      color: '#123456',
+    });
+    const flags = await server.get<{ items: { key: string }[] }>('/projects/platform/flags');
+    expect(flags.items.map((flag) => flag.key)).toEqual(['kill-switch', 'search-v2']);
+    const again = await flagplane(['plan', '--synth', stack], directory);
+    expect(again.code, again.stdout).toBe(0);
   });
 });
 

@@ -10,7 +10,6 @@ import { provider } from '@cdktf/provider-null';
 // a synth never needs the API's endpoint table or its OpenAPI document.
 import {
   canonicalForm,
-  canonicalJson,
   cdktfInventory,
   type DesiredState,
   type DesiredStateInput,
@@ -88,7 +87,8 @@ export class Flagplane extends Construct implements StackWiring {
   /** The stack's desired state, as the inventory holds it (what `flagplane plan --synth` reads). */
   desiredState(): DesiredStateInput {
     this.wire();
-    return this.inventoryDocument();
+    const { assembly, desired } = this.state!;
+    return (desired ?? assembly.document) as DesiredStateInput;
   }
 
   /** @internal called by the constructs this connection holds */
@@ -153,31 +153,13 @@ export class Flagplane extends Construct implements StackWiring {
     }
     wireInventory(
       this.inventoryResource,
-      assembly.importedPrerequisites.length === 0
-        ? JSON.stringify(source) // the inventory document is the whole source
-        : canonicalJson(this.inventoryDocument()),
+      JSON.stringify(source), // already in canonical form: the whole desired state
       assembly.resources.flatMap(({ resource }) => [
         resource.identityResource,
         resource.configurationResource,
       ]),
       settings,
     );
-  }
-
-  /** The validated document without prerequisites on flags managed elsewhere (the format cannot name those yet). */
-  private inventoryDocument(): DesiredStateInput {
-    const { assembly, desired } = this.state!;
-    const source = (desired ?? assembly.document) as DesiredStateInput;
-    if (assembly.importedPrerequisites.length === 0) return source;
-    const document = structuredClone(source);
-    const imported = [...assembly.importedPrerequisites].sort(
-      (a, b) => Number(b[b.length - 1]) - Number(a[a.length - 1]),
-    );
-    for (const at of imported) {
-      const list = entryAt(document, at.slice(0, -1)) as unknown as unknown[];
-      list.splice(Number(at[at.length - 1]), 1);
-    }
-    return document;
   }
 
   /** Where cdktf writes this stack, and where Terraform runs its provisioners. */

@@ -180,11 +180,16 @@ describe('synthesized stack', () => {
     const inventory = JSON.parse(
       stack.json.resource.null_resource.flagplane_inventory!.triggers.desired_state!,
     );
-    expect(inventory.projects[0]).toMatchObject({
+    // The inventory says what is someone else's, so neither plan --synth nor a prune ever touches it.
+    expect(inventory.projects[0]).toEqual({
       key: 'shared',
-      removalPolicy: 'retain',
-      environments: [{ key: 'production', removalPolicy: 'retain' }],
+      managedElsewhere: true,
+      environments: [{ key: 'production' }],
+      flagsManagedElsewhere: ['platform-ready'],
+      flags: [expect.objectContaining({ key: 'mine' })],
     });
-    expect(inventory.projects[0].flags[0].environments.production.prerequisites).toEqual([]);
+    expect(inventory.projects[0].flags[0].environments.production.prerequisites).toEqual([
+      { flag: 'platform-ready', variation: 'true' },
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '@flagplane/contract/desired-state';
 import type { IConstruct } from 'constructs';
 import type { Environment, IEnvironment } from '../environment.js';
-import type { FeatureFlag, FlagVariation } from '../feature-flag.js';
+import type { FeatureFlag, FlagVariation, IFeatureFlag } from '../feature-flag.js';
 import type { FlagEnvironmentConfiguration } from '../flag-configuration.js';
 import type { Flagplane } from '../flagplane.js';
 import type { IProject, Project } from '../project.js';
@@ -36,15 +36,13 @@ export interface AssembledResource {
 }
 
 export interface Assembly {
-  /** Everything declared, prerequisites on imported flags included: what is validated. */
+  /** Everything declared: what is validated, and (valid) what the inventory holds. */
   readonly document: DesiredStateInput;
   readonly resources: readonly AssembledResource[];
   /** Formatted document path → the construct whose entry it is. */
   readonly locations: ReadonlyMap<string, IConstruct>;
   readonly pathOf: ReadonlyMap<IConstruct, readonly PathSegment[]>;
   readonly constructProblems: readonly { readonly construct: IConstruct; readonly message: string }[];
-  /** Paths of prerequisites naming flags managed elsewhere (the document cannot declare those yet). */
-  readonly importedPrerequisites: readonly (readonly PathSegment[])[];
   /** Paths where a construct problem says more than the validator's "unknown …" would. */
   readonly explained: ReadonlySet<string>;
 }
@@ -70,7 +68,6 @@ export function assembleDesiredState(flagplane: Flagplane, options: AssemblyOpti
     locations: builder.locations,
     pathOf: builder.pathOf,
     constructProblems: builder.problems,
-    importedPrerequisites: builder.importedPrerequisites,
     explained: builder.explained,
   };
 }
@@ -80,7 +77,8 @@ class AssemblyBuilder {
   readonly locations = new Map<string, IConstruct>();
   readonly pathOf = new Map<IConstruct, readonly PathSegment[]>();
   readonly problems: { construct: IConstruct; message: string }[] = [];
-  readonly importedPrerequisites: PathSegment[][] = [];
+  /** Flags managed elsewhere (`FeatureFlag.fromKey`) that prerequisites name, by their project. */
+  private readonly externalFlags = new Map<IProject, Set<string>>();
   readonly explained = new Set<string>();
 
   constructor(private readonly options: AssemblyOptions) {}
@@ -96,31 +94,35 @@ class AssemblyBuilder {
   }
 
   project(project: IProject, at: PathSegment[]): DesiredProjectInput {
+    let entry: DesiredProjectInput;
     if (project.imported) {
       this.locate(project, at);
-      // A project managed elsewhere is listed so its flags have a place; `retain` everywhere, so losing
-      // it from this stack never removes anything of the other owner's.
-      return {
+      // A place for this stack's own flags, segments and SDK keys: the CLI never touches the project itself.
+      entry = {
         key: project.key,
-        removalPolicy: 'retain',
-        environments: project.children.environments.map((environment) => ({
-          key: environment.key,
-          removalPolicy: 'retain' as const,
-        })),
-        ...this.children(project, at),
+        managedElsewhere: true,
+        environments: project.children.environments.map((environment, index) => {
+          this.locate(environment, [...at, 'environments', index]);
+          return { key: environment.key };
+        }),
+      };
+    } else {
+      const managed = project as Project;
+      this.declared(managed, project.key, at);
+      const { name, description, removalPolicy } = managed.props;
+      entry = {
+        key: project.key,
+        ...defined({ name, description, removalPolicy }),
+        environments: project.children.environments.map((environment, index) =>
+          this.environment(environment, project, [...at, 'environments', index]),
+        ),
       };
     }
-    const managed = project as Project;
-    this.declared(managed, project.key, at);
-    const { name, description, removalPolicy } = managed.props;
-    return {
-      key: project.key,
-      ...defined({ name, description, removalPolicy }),
-      environments: project.children.environments.map((environment, index) =>
-        this.environment(environment, project, [...at, 'environments', index]),
-      ),
-      ...this.children(project, at),
-    };
+    Object.assign(entry, this.children(project, at));
+    // Known once the flags are assembled: the flags managed elsewhere that their prerequisites name.
+    const external = [...(this.externalFlags.get(project) ?? [])].sort();
+    if (external.length > 0) entry.flagsManagedElsewhere = external;
+    return entry;
   }
 
   private children(project: IProject, at: PathSegment[]): Partial<DesiredProjectInput> {
@@ -139,10 +141,6 @@ class AssemblyBuilder {
   }
 
   private environment(environment: IEnvironment, project: IProject, at: PathSegment[]) {
-    if (environment.imported) {
-      this.locate(environment, at);
-      return { key: environment.key, removalPolicy: 'retain' as const };
-    }
     const managed = environment as Environment;
     this.declared(managed, project.key, at);
     const { key, name, color, sortOrder, removalPolicy } = managed.props;
@@ -271,8 +269,7 @@ class AssemblyBuilder {
                   `${where}.${property}.flag: flag "${prerequisite.flag.key}" belongs to project "${prerequisite.flag.project.key}", not to "${flag.project.key}"`,
                 );
               }
-              if (prerequisite.flag.imported)
-                this.importedPrerequisites.push([...at, 'prerequisites', index]);
+              if (prerequisite.flag.imported) this.managedElsewhere(prerequisite.flag);
               const expected =
                 typeof prerequisite.variation === 'string'
                   ? prerequisite.variation
@@ -314,6 +311,12 @@ class AssemblyBuilder {
           }
         : {}),
     };
+  }
+
+  private managedElsewhere(flag: IFeatureFlag): void {
+    const keys = this.externalFlags.get(flag.project) ?? new Set<string>();
+    keys.add(flag.key);
+    this.externalFlags.set(flag.project, keys);
   }
 
   private problem(construct: IConstruct, message: string): void {

@@ -19,7 +19,6 @@ export function problemsByConstruct(
     byConstruct.set(construct, list);
   };
   for (const problem of problems) {
-    if (isAboutImportedPrerequisite(problem, assembly.importedPrerequisites)) continue;
     if (assembly.explained.has(problem.path)) continue;
     const { construct, rest } = owner(assembly, problem.segments, fallback);
     const message = rewritePaths(assembly, problem.message);
@@ -27,18 +26,6 @@ export function problemsByConstruct(
   }
   for (const { construct, message } of assembly.constructProblems) add(construct, message);
   return byConstruct;
-}
-
-/** A flag managed elsewhere is not in the document: "unknown flag" about it is not a problem. */
-function isAboutImportedPrerequisite(
-  problem: DesiredStateProblem,
-  imported: readonly (readonly PathSegment[])[],
-): boolean {
-  return imported.some(
-    (prefix) =>
-      problem.segments.length > prefix.length &&
-      prefix.every((segment, index) => problem.segments[index] === segment),
-  );
 }
 
 function owner(

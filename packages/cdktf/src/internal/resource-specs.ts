@@ -8,7 +8,7 @@
  * the few keys put around it here are sorted.
  */
 import type { ResourceKind } from '@flagplane/contract';
-import { selfTrigger, selfTriggerAsJson, templateLiteral } from './terraform-template.js';
+import { selfTrigger, selfTriggerAsJson } from './terraform-template.js';
 
 type Entry = Readonly<Record<string, unknown>>;
 
@@ -21,8 +21,9 @@ export interface ResourceSpecs {
   readonly configureSpec: string;
   /**
    * `resource remove`, as a Terraform template: the identity from `self.triggers` (the instance being
-   * destroyed may have had another key than the current declaration), the removal policy and the rest
-   * from the current declaration (see the README: a policy change must not replace the identity).
+   * destroyed may have had another key than the current declaration) and the removal policy from the
+   * current declaration (see the README: a policy change must not replace the identity). Nothing else:
+   * removal needs no more (the contract's `resourceRemovalSpecSchemas`).
    */
   readonly removalTemplate: string;
 }
@@ -95,19 +96,11 @@ export function resourceSpecs(
     }
     case 'flag': {
       const type = entry.type as string;
-      const variations = entry.variations;
       return {
         identityTriggers: { organization, project: projectKey, flag: entry.key as string, type },
         ensureSpec: placed('flag', without(entry, 'environments', 'removalPolicy')),
         configureSpec: placed('flag', without(entry, 'removalPolicy')),
-        // The spec must validate as a flag, so it carries the declared type and variations; `remove` uses
-        // only the key (from the destroyed instance) and the policy.
-        removalTemplate: removal(
-          'flag',
-          `"key":"${selfTrigger('flag')}",${policy},"type":"${type}"${
-            variations === undefined ? '' : `,"variations":${templateLiteral(JSON.stringify(variations))}`
-          }`,
-        ),
+        removalTemplate: removal('flag', `"key":"${selfTrigger('flag')}",${policy}`),
       };
     }
     case 'sdkKey': {
@@ -124,7 +117,7 @@ export function resourceSpecs(
         // A name is free text: JSON-encoded by Terraform, never spliced raw.
         removalTemplate: removal(
           'sdkKey',
-          `"environment":"${selfTrigger('environment')}","name":${selfTriggerAsJson('name')},${policy},"type":"${entry.type as string}"`,
+          `"environment":"${selfTrigger('environment')}","name":${selfTriggerAsJson('name')},${policy}`,
         ),
       };
     }
