@@ -1,5 +1,5 @@
 /** Who is calling, resolved from the bearer token, and what that caller may see (§4, §5). */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Role, roleRank } from '@flagplane/contract';
 import type { CredentialRecord, ProjectRecord, ServiceTokenRecord, UserRecord } from '../store/records.js';
 import type { StoreView } from '../store/store.js';
@@ -15,24 +15,18 @@ export function hashSecret(plaintext: string): string {
 
 /**
  * The principal behind a bearer token, or null when it is unknown, revoked or expired. The lookup is by
- * hash; the final comparison is constant-time so response timing says nothing about stored hashes.
+ * the token's SHA-256 hash: a caller can time only lookups of hashes of tokens it already holds, so
+ * comparing further (constant-time or not) would reveal nothing more.
  */
 export function principalForToken(view: StoreView, token: string, now: Date): Principal | null {
-  const hash = hashSecret(token);
-  const credential = view.findByKey('credentials', null, hash);
-  if (!credential || !sameHash(credential, hash) || !isCurrent(credential, now)) return null;
+  const credential = view.findByKey('credentials', null, hashSecret(token));
+  if (!credential || !isCurrent(credential, now)) return null;
   if (credential.principalType === 'user') {
     const user = view.get('users', credential.principalId);
     return user ? { type: 'user', credentialId: credential.id, user } : null;
   }
   const token_ = view.get('serviceTokens', credential.principalId);
   return token_ ? { type: 'service_token', credentialId: credential.id, token: token_ } : null;
-}
-
-function sameHash(credential: CredentialRecord, hash: string): boolean {
-  const stored = Buffer.from(credential.hash, 'hex');
-  const given = Buffer.from(hash, 'hex');
-  return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
 function isCurrent(credential: CredentialRecord, now: Date): boolean {

@@ -11,8 +11,10 @@ export function requestIdFor(header: string | string[] | undefined): string {
 
 export const requestIdPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook, not an async one: a promise and a microtask less on every answer.
+    app.addHook('onSend', (request, reply, _payload, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
   },
   { name: 'flagplane-request-id' },
