@@ -24,10 +24,11 @@ export async function timeUntilExit(command, args, { env } = {}) {
 }
 
 /**
- * Milliseconds from spawn to a clean exit, with what the process printed on stdout (a non-zero exit
- * throws): for a process that reports its own figures, e.g. the phases of a synth.
+ * Milliseconds from spawn to exit, with the exit code and what the process printed on stdout: for a
+ * process that reports its own figures (the phases of a synth) or its result (the CLI's `--json`). An
+ * exit code not in `okCodes` throws, with the end of stderr.
  */
-export async function timeUntilExitWithOutput(command, args, { env } = {}) {
+export async function timeUntilExitWithOutput(command, args, { env, okCodes = [0] } = {}) {
   const started = performance.now();
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env });
   let stdout = '';
@@ -40,8 +41,8 @@ export async function timeUntilExitWithOutput(command, args, { env } = {}) {
   });
   const code = await new Promise((resolve) => child.once('exit', resolve));
   const ms = performance.now() - started;
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`);
-  return { ms, stdout };
+  if (!okCodes.includes(code)) throw new Error(`${command} ${args.join(' ')} exited ${code}:\n${stderr}`);
+  return { ms, code, stdout };
 }
 
 /**
