@@ -3,6 +3,7 @@ import { hash } from 'node:crypto';
 import { type Role, roleRank } from '@flagplane/contract';
 import type { CredentialRecord, ProjectRecord, ServiceTokenRecord, UserRecord } from '../store/records.js';
 import type { StoreView } from '../store/store.js';
+import type { TokenHashes } from './token-hashes.js';
 
 export type Principal =
   | { readonly type: 'user'; readonly credentialId: string; readonly user: UserRecord }
@@ -22,9 +23,17 @@ export function hashSecret(plaintext: string): string {
  * the token's SHA-256 hash: a caller can time only lookups of hashes of tokens it already holds, so
  * comparing further (constant-time or not) would reveal nothing more.
  */
-export function principalForToken(view: StoreView, token: string, now: Date): Principal | null {
-  const credential = view.findByKey('credentials', null, hashSecret(token));
-  if (!credential || !isCurrent(credential, now)) return null;
+export function principalForToken(
+  view: StoreView,
+  token: string,
+  now: Date,
+  hashes?: TokenHashes,
+): Principal | null {
+  const hash = hashes ? hashes.hashOf(token) : hashSecret(token);
+  const credential = view.findByKey('credentials', null, hash);
+  if (!credential) return null;
+  hashes?.remember(token, hash);
+  if (!isCurrent(credential, now)) return null;
   if (credential.principalType === 'user') {
     const user = view.get('users', credential.principalId);
     return user ? { type: 'user', credentialId: credential.id, user } : null;

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { principalForToken } from '../access/principal.js';
+import { TokenHashes } from '../access/token-hashes.js';
 import { ApiError } from '../domain/api-error.js';
 import type { Store } from '../store/store.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
@@ -34,6 +35,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export const authenticationPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: AuthenticationOptions) => {
     const limiter = new FixedWindowRateLimiter(options.rateLimit.max, options.rateLimit.windowSeconds * 1000);
+    const tokenHashes = new TokenHashes();
     app.decorateRequest('principal', null);
     app.decorate('resetRateLimits', () => limiter.reset());
 
@@ -43,7 +45,9 @@ export const authenticationPlugin = fastifyPlugin(
       if (!isApiRequest(request)) return done();
       const token = bearerToken(request);
       const now = options.clock();
-      request.principal = token ? options.store.peek((view) => principalForToken(view, token, now)) : null;
+      request.principal = token
+        ? options.store.peek((view) => principalForToken(view, token, now, tokenHashes))
+        : null;
 
       const callerKey = request.principal
         ? `token:${request.principal.credentialId}`
