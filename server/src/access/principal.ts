@@ -27,12 +27,12 @@ export function principalForToken(
   view: StoreView,
   token: string,
   now: Date,
-  hashes?: TokenHashes,
+  hashes: TokenHashes,
 ): Principal | null {
-  const hash = hashes ? hashes.hashOf(token) : hashSecret(token);
+  const hash = hashes.hashOf(token);
   const credential = view.findByKey('credentials', null, hash);
   if (!credential) return null;
-  hashes?.remember(token, hash);
+  hashes.remember(token, hash);
   if (!isCurrent(credential, now)) return null;
   if (credential.principalType === 'user') {
     const user = view.get('users', credential.principalId);

@@ -71,7 +71,7 @@ export class ResourceFragment implements IResolvable {
     return this.plain();
   }
 
-  /** The fragment as cdktf writes it, for cdktf to resolve as any other. */
+  /** The fragment as cdktf writes it, for cdktf to resolve like every other. */
   private plain(): Record<string, unknown> {
     return this.fragment(this.source.render());
   }

@@ -15,12 +15,12 @@ import { saveFlag } from './flag-writes.js';
 
 export const listFlags: OperationHandler<'listFlags'> = ({ store, scope, query, now }) => {
   const project = scope.project!;
-  // Environments sorted once per page, not once per flag.
-  const environments = query.view === 'full' ? sortedEnvironments(store, project.id) : [];
-  const toItem =
-    query.view === 'full'
-      ? (flag: FlagRecord) => toFullFlagListItem(store, flag, environments, now)
-      : toFlagListItem;
+  let toItem = toFlagListItem;
+  if (query.view === 'full') {
+    // Environments sorted once per page, not once per flag.
+    const environments = sortedEnvironments(store, project.id);
+    toItem = (flag: FlagRecord) => toFullFlagListItem(store, flag, environments, now);
+  }
   return listPage(
     flagsByKey(store.children('flags', project.id)),
     {
