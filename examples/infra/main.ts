@@ -9,7 +9,7 @@ import { App, LocalBackend, TerraformStack } from 'cdktf';
 const app = new App();
 const stack = new TerraformStack(app, 'flags');
 new LocalBackend(stack, { path: 'terraform.tfstate' });
-const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme' });
+const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme', backingResource: 'terraform_data' });
 
 // The web shop: every flag type, a rollout, targeted rules, a prerequisite and an SDK key.
 const web = new Project(stack, 'Web', { flagplane, key: 'web', name: 'Web shop' });

@@ -2,5 +2,10 @@ import { defineConfig } from 'vitest/config';
 import { reporters, timeouts } from '../../scripts/vitest-base.mjs';
 
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], reporters, ...timeouts },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['test/terraform-checks.ts'],
+    reporters,
+    ...timeouts,
+  },
 });

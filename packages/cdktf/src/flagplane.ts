@@ -2,13 +2,14 @@
  * The connection of a stack to one Flagplane organization, and the stack-level wiring: at synth it
  * assembles every declared resource into one desired state, validates it with the contract's validator
  * (problems shown on the constructs that caused them, all at once, before `cdk.tf.json` is written), wires
- * each resource's null_resources, and writes the inventory.
+ * each resource's Terraform resources (null_resource or terraform_data), and writes the inventory.
  */
 import path from 'node:path';
 import { provider } from '@cdktf/provider-null';
 // The desired-state part of the contract only (every runtime import of the constructs comes from there):
 // a synth never needs the API's endpoint table or its OpenAPI document.
 import {
+  type CdktfBackingResource,
   canonicalForm,
   cdktfInventory,
   type DesiredState,
@@ -20,12 +21,12 @@ import { Annotations, App, TerraformStack } from 'cdktf';
 import { Construct, type IConstruct } from 'constructs';
 import { FlagplaneCli } from './flagplane-cli.js';
 import { type Assembly, assembleDesiredState } from './internal/desired-state-assembly.js';
-import { FlagplaneNullResource, type StackWiring } from './internal/flagplane-null-resource.js';
 import { wireInventory } from './internal/inventory-wiring.js';
 import { problemsByConstruct } from './internal/problem-locations.js';
 import { resourceDependencies } from './internal/resource-dependencies.js';
 import { resourceSpecs } from './internal/resource-specs.js';
 import { type ProvisionerSettings, wireResource } from './internal/resource-wiring.js';
+import { createWiredResource, type StackWiring, type WiredResource } from './internal/wired-resource.js';
 import type { IProject } from './project.js';
 import { constructRemovalPolicies } from './removal-policy.js';
 
@@ -50,6 +51,19 @@ export interface FlagplaneProps {
    * @default 'fail'
    */
   readonly onRemovalFailure?: 'fail' | 'continue';
+  /**
+   * The Terraform resource every declared resource (and the inventory) becomes. Both hold the same
+   * triggers and run the same provisioners, with the same removal policies:
+   * - `null_resource`: from the `hashicorp/null` provider, which `terraform init` downloads;
+   * - `terraform_data`: built into Terraform 1.4 and later, so nothing is downloaded (air-gapped
+   *   machines, private registries).
+   *
+   * Changing it on a deployed stack replaces every resource of the stack once: the configurations are
+   * applied again (no change to the live state), the identities' destroy provisioners run their removal.
+   * Choose it before the first deploy, or move the state (`terraform state mv` cannot change a type).
+   * @default 'null_resource'
+   */
+  readonly backingResource?: CdktfBackingResource;
 }
 
 export class Flagplane extends Construct implements StackWiring {
@@ -57,10 +71,11 @@ export class Flagplane extends Construct implements StackWiring {
   readonly baseUrl?: string;
   readonly cli: FlagplaneCli;
   readonly onRemovalFailure: 'fail' | 'continue';
+  readonly backingResource: CdktfBackingResource;
   /** Projects in declaration order (the order of the desired state). */
   readonly projects: IProject[] = [];
-  /** The stack-level null_resource holding every declared resource (`flagplane_inventory`). */
-  readonly inventoryResource: FlagplaneNullResource;
+  /** The stack-level resource holding every declared resource (`flagplane_inventory`). */
+  readonly inventoryResource: WiredResource;
 
   private version = 0;
   private wiredVersion = -1;
@@ -74,12 +89,21 @@ export class Flagplane extends Construct implements StackWiring {
     if (props.baseUrl !== undefined) this.baseUrl = props.baseUrl;
     this.cli = props.cli ?? FlagplaneCli.fromPackage();
     this.onRemovalFailure = props.onRemovalFailure ?? 'fail';
+    this.backingResource = props.backingResource ?? 'null_resource';
+    if (!(this.backingResource in cdktfInventory.triggersAttributes)) {
+      throw new Error(
+        `${this.node.path}: backingResource must be 'null_resource' or 'terraform_data', not ${JSON.stringify(this.backingResource)}`,
+      );
+    }
     const stack = TerraformStack.of(this);
     // null_resource needs the null provider; a stack that configures its own keeps it.
-    if (!stack.node.findAll().some((construct) => construct instanceof provider.NullProvider)) {
+    if (
+      this.backingResource === 'null_resource' &&
+      !stack.node.findAll().some((construct) => construct instanceof provider.NullProvider)
+    ) {
       new provider.NullProvider(stack, 'flagplane-null-provider');
     }
-    this.inventoryResource = new FlagplaneNullResource(this, 'Inventory', this);
+    this.inventoryResource = createWiredResource(this.backingResource, this, 'Inventory', this);
     this.inventoryResource.overrideLogicalId(cdktfInventory.resourceName);
     this.node.addValidation({ validate: () => this.problemsOf(this) });
   }
@@ -146,7 +170,14 @@ export class Flagplane extends Construct implements StackWiring {
         resource.kind,
         resource.identityResource,
         resource.configurationResource,
-        resourceSpecs(resource.kind, this.organization, projectKey, entry, policy),
+        resourceSpecs(
+          resource.kind,
+          this.organization,
+          projectKey,
+          entry,
+          policy,
+          cdktfInventory.triggersAttributes[this.backingResource],
+        ),
         resourceDependencies(resource),
         settings,
       );

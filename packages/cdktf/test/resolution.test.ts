@@ -47,11 +47,9 @@ describe('resolution of the constructs’ null_resources', () => {
       const web = new Project(stack, 'Web', { flagplane, key: 'web' });
       web.addEnvironment('Production', { key: 'production' });
       const checkout = web.addFlag('Checkout', { key: 'checkout', type: 'Boolean' });
-      stack.addOverride(
-        `resource.null_resource.${checkout.identityResource.friendlyUniqueId}.lifecycle.prevent_destroy`,
-        true,
-      );
-      checkout.configurationResource.addOverride('lifecycle.ignore_changes', ['triggers']);
+      stack.addOverride(`resource.${checkout.identityResource.address}.lifecycle.prevent_destroy`, true);
+      const configuration = checkout.configurationResource;
+      configuration.addOverride('lifecycle.ignore_changes', [configuration.triggersAttribute]);
       web.identityResource.importFrom('web');
       web.configurationResource.moveFromId('null_resource.web_configuration');
     });

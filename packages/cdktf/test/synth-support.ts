@@ -1,17 +1,27 @@
-/** Synthesizes a stack declared by `declare` into a fresh directory and returns its `cdk.tf.json`. */
+/**
+ * Synthesizes a stack declared by `declare` into a fresh directory and returns its `cdk.tf.json`. Every
+ * stack synthesized here is also synthesized with the other backing resource, and Terraform checks both
+ * after the test (`test/terraform-checks.ts`): a stack Terraform refuses fails the test that made it.
+ */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { queueStackCheck } from '@flagplane/test-support/terraform';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
 import { Flagplane, FlagplaneCli, type FlagplaneProps } from '../src/index.js';
 
+type BackingResource = NonNullable<FlagplaneProps['backingResource']>;
+
 export interface SynthesizedStack {
   readonly text: string;
-  readonly json: { resource: { null_resource: Record<string, NullResourceJson> } };
+  readonly backingResource: BackingResource;
+  readonly json: { resource: Record<string, Record<string, ResourceJson>> } & Record<string, unknown>;
 }
 
-export interface NullResourceJson {
+export interface ResourceJson {
+  /** null_resource (the tests read this variant's triggers; terraform_data's are `triggers_replace`). */
   triggers: Record<string, string>;
+  triggers_replace?: Record<string, string>;
   depends_on?: string[];
   provisioner: {
     'local-exec': {
@@ -23,9 +33,21 @@ export interface NullResourceJson {
   }[];
 }
 
+type Declaration = (stack: TerraformStack, flagplane: Flagplane, directory: string) => void;
+
 export function synthesizeStack(
-  declare: (stack: TerraformStack, flagplane: Flagplane, directory: string) => void,
+  declare: Declaration,
   options: { directory?: string; flagplane?: Partial<FlagplaneProps> } = {},
+): SynthesizedStack {
+  const stack = synthesizeOnce(declare, options);
+  const other: BackingResource = stack.backingResource === 'null_resource' ? 'terraform_data' : 'null_resource';
+  synthesizeOnce(declare, { flagplane: { ...options.flagplane, backingResource: other } });
+  return stack;
+}
+
+function synthesizeOnce(
+  declare: Declaration,
+  options: { directory?: string; flagplane?: Partial<FlagplaneProps> },
 ): SynthesizedStack {
   const directory = options.directory ?? mkdtempSync(path.join(os.tmpdir(), 'flagplane-cdktf-'));
   const app = new App({ outdir: path.join(directory, 'cdktf.out') });
@@ -38,13 +60,20 @@ export function synthesizeStack(
   });
   declare(stack, flagplane, directory);
   app.synth();
-  const text = readFileSync(path.join(directory, 'cdktf.out', 'stacks', 'flags', 'cdk.tf.json'), 'utf8');
-  return { text, json: JSON.parse(text) };
+  const stackDirectory = path.join(directory, 'cdktf.out', 'stacks', 'flags');
+  queueStackCheck(stackDirectory);
+  const text = readFileSync(path.join(stackDirectory, 'cdk.tf.json'), 'utf8');
+  return { text, json: JSON.parse(text), backingResource: flagplane.backingResource };
+}
+
+/** The resources of the stack's backing type, by logical id. */
+export function resourcesOf(stack: SynthesizedStack): Record<string, ResourceJson> {
+  return stack.json.resource[stack.backingResource] ?? {};
 }
 
 /** The resource whose logical id starts with `prefix` (ids end with a hash of the construct path). */
-export function resourceNamed(stack: SynthesizedStack, prefix: string): NullResourceJson {
-  const entry = Object.entries(stack.json.resource.null_resource).find(([name]) => name.startsWith(prefix));
+export function resourceNamed(stack: SynthesizedStack, prefix: string): ResourceJson {
+  const entry = Object.entries(resourcesOf(stack)).find(([name]) => name.startsWith(prefix));
   if (!entry) throw new Error(`no resource ${prefix}*`);
   return entry[1];
 }

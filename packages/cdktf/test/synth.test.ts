@@ -5,7 +5,7 @@ import { canonicalJson, cdktfInventory } from '@flagplane/contract';
 import { describe, expect, it } from 'vitest';
 import { FeatureFlag, FlagplaneCli, Project } from '../src/index.js';
 import { declareRepresentativeStack } from './representative-stack.js';
-import { resourceNamed, synthesizeStack } from './synth-support.js';
+import { resourceNamed, resourcesOf, synthesizeStack } from './synth-support.js';
 
 describe('synthesized stack', () => {
   it('matches the snapshot of a representative stack', () => {
@@ -41,7 +41,7 @@ describe('synthesized stack', () => {
 
   it('writes the whole desired state, canonical, into the inventory', () => {
     const stack = synthesizeStack(declareRepresentativeStack);
-    const inventory = stack.json.resource.null_resource[cdktfInventory.resourceName]!;
+    const inventory = resourcesOf(stack)[cdktfInventory.resourceName]!;
     const text = inventory.triggers[cdktfInventory.triggerKey]!;
     const state = JSON.parse(text.replace(/\$\$\{/g, '${'));
     expect(canonicalJson(state)).toBe(text.replace(/\$\$\{/g, '${'));
@@ -69,7 +69,7 @@ describe('synthesized stack', () => {
         },
       },
     ]);
-    expect(inventory.depends_on).toHaveLength(Object.keys(stack.json.resource.null_resource).length - 1);
+    expect(inventory.depends_on).toHaveLength(Object.keys(resourcesOf(stack)).length - 1);
   });
 
   it('escapes Terraform template syntax in declared values', () => {
@@ -120,9 +120,7 @@ describe('synthesized stack', () => {
   it('orders creation with depends_on: environments, segments and prerequisite flags first', () => {
     const stack = synthesizeStack(declareRepresentativeStack);
     const names = (dependencies: string[] | undefined) =>
-      (dependencies ?? []).map((dependency) =>
-        dependency.replace(/^\$\{null_resource\.(.*)_[0-9A-F]{8}\}$/, '$1'),
-      );
+      (dependencies ?? []).map((dependency) => dependency.replace(/^null_resource\.(.*)_[0-9A-F]{8}$/, '$1'));
     const dependencies = names(resourceNamed(stack, 'Web_Banner_Configuration').depends_on);
     expect(dependencies).toEqual([
       'Web_Banner_Identity',
@@ -144,7 +142,7 @@ describe('synthesized stack', () => {
       'continue',
     );
     expect(
-      stack.json.resource.null_resource.flagplane_inventory!.provisioner[0]!['local-exec'].on_failure,
+      resourcesOf(stack).flagplane_inventory!.provisioner[0]!['local-exec'].on_failure,
     ).toBe('continue');
   });
 
@@ -152,7 +150,7 @@ describe('synthesized stack', () => {
     const stack = synthesizeStack(declareRepresentativeStack, {
       flagplane: { baseUrl: 'https://flags.example.com' },
     });
-    for (const resource of Object.values(stack.json.resource.null_resource)) {
+    for (const resource of Object.values(resourcesOf(stack))) {
       for (const provisioner of resource.provisioner) {
         expect(provisioner['local-exec'].environment.FLAGPLANE_BASE_URL).toBe('https://flags.example.com');
       }
@@ -174,11 +172,11 @@ describe('synthesized stack', () => {
     expect(spec.flag.environments.production.prerequisites).toEqual([
       { flag: 'platform-ready', variation: 'true' },
     ]);
-    expect(Object.keys(stack.json.resource.null_resource).some((name) => name.startsWith('Shared'))).toBe(
+    expect(Object.keys(resourcesOf(stack)).some((name) => name.startsWith('Shared'))).toBe(
       false,
     );
     const inventory = JSON.parse(
-      stack.json.resource.null_resource.flagplane_inventory!.triggers.desired_state!,
+      resourcesOf(stack).flagplane_inventory!.triggers.desired_state!,
     );
     // The inventory says what is someone else's, so neither plan --synth nor a prune ever touches it.
     expect(inventory.projects[0]).toEqual({
@@ -191,5 +189,33 @@ describe('synthesized stack', () => {
     expect(inventory.projects[0].flags[0].environments.production.prerequisites).toEqual([
       { flag: 'platform-ready', variation: 'true' },
     ]);
+  });
+});
+
+describe('the backing resource', () => {
+  it('is terraform_data when asked: the same triggers, provisioners and dependencies, and no provider', () => {
+    const asNull = synthesizeStack(declareRepresentativeStack);
+    const asData = synthesizeStack(declareRepresentativeStack, {
+      flagplane: { backingResource: 'terraform_data' },
+    });
+    expect(asData.json.provider).toBeUndefined();
+    expect(JSON.stringify(asData.json.terraform)).not.toContain('null');
+    expect(Object.keys(asData.json.resource)).toEqual(['terraform_data']);
+    // The null_resource stack, with the type and its triggers attribute renamed, is the terraform_data one.
+    const renamed = JSON.parse(
+      JSON.stringify(asNull.json.resource.null_resource)
+        .replaceAll('"triggers":', '"triggers_replace":')
+        .replaceAll('self.triggers.', 'self.triggers_replace.')
+        .replaceAll('null_resource.', 'terraform_data.'),
+    );
+    expect(asData.json.resource.terraform_data).toEqual(renamed);
+  });
+
+  it('refuses an unknown backing resource, naming the choices', () => {
+    expect(() =>
+      synthesizeStack(() => {}, {
+        flagplane: { backingResource: 'local_file' as 'terraform_data' },
+      }),
+    ).toThrow(`flags/Flagplane: backingResource must be 'null_resource' or 'terraform_data', not "local_file"`);
   });
 });

@@ -288,7 +288,7 @@ describe('flagplane', () => {
       path.join(stack, cdktfInventory.stackFile),
       JSON.stringify({
         resource: {
-          [cdktfInventory.resourceType]: {
+          null_resource: {
             [cdktfInventory.resourceName]: {
               triggers: { [cdktfInventory.triggerKey]: canonicalJson(sampleState()) },
             },

@@ -30,17 +30,28 @@ describe('canonicalJson', () => {
 });
 
 describe('inventoryOfSynthesizedStack', () => {
-  it('reads the desired state from the inventory null_resource triggers', () => {
-    const stack = {
+  it('reads the desired state from the inventory, a null_resource or a terraform_data', () => {
+    const json = '{"organization":"acme"}';
+    const asNull = {
       resource: {
-        [cdktfInventory.resourceType]: {
-          [cdktfInventory.resourceName]: {
-            triggers: { [cdktfInventory.triggerKey]: '{"organization":"acme"}' },
-          },
+        null_resource: { [cdktfInventory.resourceName]: { triggers: { [cdktfInventory.triggerKey]: json } } },
+      },
+    };
+    expect(inventoryOfSynthesizedStack(asNull)).toEqual({
+      desiredStateJson: json,
+      location: 'resource.null_resource.flagplane_inventory.triggers.desired_state',
+    });
+    const asData = {
+      resource: {
+        terraform_data: {
+          [cdktfInventory.resourceName]: { triggers_replace: { [cdktfInventory.triggerKey]: json } },
         },
       },
     };
-    expect(inventoryOfSynthesizedStack(stack)).toEqual({ desiredStateJson: '{"organization":"acme"}' });
+    expect(inventoryOfSynthesizedStack(asData)).toEqual({
+      desiredStateJson: json,
+      location: 'resource.terraform_data.flagplane_inventory.triggers_replace.desired_state',
+    });
   });
 
   it('undoes the template escapes Terraform would undo, and nothing else', () => {
@@ -56,13 +67,25 @@ describe('inventoryOfSynthesizedStack', () => {
     expect(literalTemplateText('no escapes: $ { %')).toBe('no escapes: $ { %');
   });
 
-  it('says what is missing when the stack has no inventory', () => {
+  it('says what is missing when the stack has no inventory, or two', () => {
+    const expected =
+      'resource.null_resource.flagplane_inventory or resource.terraform_data.flagplane_inventory';
     expect(inventoryOfSynthesizedStack({}).error).toBe(
-      'the stack declares no null_resource (expected resource.null_resource.flagplane_inventory)',
+      `the stack has no Flagplane inventory (expected ${expected})`,
     );
     expect(inventoryOfSynthesizedStack({ resource: { null_resource: { other: {} } } }).error).toBe(
-      'the stack has no resource.null_resource.flagplane_inventory (the Flagplane inventory)',
+      `the stack has no Flagplane inventory (expected ${expected})`,
     );
+    const both = {
+      resource: { null_resource: { flagplane_inventory: {} }, terraform_data: { flagplane_inventory: {} } },
+    };
+    expect(inventoryOfSynthesizedStack(both).error).toBe(
+      `the stack has two Flagplane inventories (${expected}); a stack holds one`,
+    );
+    expect(
+      inventoryOfSynthesizedStack({ resource: { terraform_data: { flagplane_inventory: { triggers: {} } } } })
+        .error,
+    ).toBe('resource.terraform_data.flagplane_inventory.triggers_replace.desired_state is not a JSON text');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The stack's inventory: one null_resource (logical id `flagplane_inventory`, the contract's
+ * The stack's inventory: one resource (logical id `flagplane_inventory`, the contract's
  * `cdktfInventory`) whose trigger holds the whole desired state as canonical JSON. Terraform never runs
  * the destroy provisioner of a block deleted from the code, so a construct removed from the stack is
  * removed through this resource instead: the inventory changes, Terraform replaces it, and its
@@ -9,17 +9,17 @@
  * created last and, on `cdktf destroy`, removed first (when the prune finds nothing gone).
  */
 import { cdktfInventory } from '@flagplane/contract/desired-state';
-import type { FlagplaneNullResource } from './flagplane-null-resource.js';
-import { fqns, type ProvisionerSettings, setRemovalFailure } from './resource-wiring.js';
+import { dependencyReferences, type ProvisionerSettings, setRemovalFailure } from './resource-wiring.js';
 import { selfTrigger, templateLiteral } from './terraform-template.js';
+import type { WiredResource } from './wired-resource.js';
 
 export function wireInventory(
-  inventory: FlagplaneNullResource,
+  inventory: WiredResource,
   desiredStateJson: string,
-  resources: readonly FlagplaneNullResource[],
+  resources: readonly WiredResource[],
   settings: ProvisionerSettings,
 ): void {
-  inventory.triggers = { [cdktfInventory.triggerKey]: templateLiteral(desiredStateJson) };
+  inventory.setTriggers({ [cdktfInventory.triggerKey]: templateLiteral(desiredStateJson) });
   inventory.provisioners = [
     {
       type: 'local-exec',
@@ -28,10 +28,10 @@ export function wireInventory(
       command: `${settings.cli} inventory prune --synth .`,
       environment: {
         ...settings.environment,
-        FLAGPLANE_PREVIOUS_INVENTORY: selfTrigger(cdktfInventory.triggerKey),
+        FLAGPLANE_PREVIOUS_INVENTORY: selfTrigger(inventory.triggersAttribute, cdktfInventory.triggerKey),
       },
     },
   ];
   setRemovalFailure(inventory, 0, settings.onRemovalFailure);
-  inventory.dependsOn = fqns(resources);
+  inventory.dependsOn = dependencyReferences(resources);
 }

@@ -9,12 +9,12 @@ import type { Environment } from '../environment.js';
 import type { FeatureFlag } from '../feature-flag.js';
 import type { IProject, Project } from '../project.js';
 import type { SdkKey } from '../sdk-key.js';
-import type { FlagplaneNullResource } from './flagplane-null-resource.js';
 import { ManagedResource } from './managed-resource.js';
+import type { WiredResource } from './wired-resource.js';
 
 export interface ResourceDependencies {
-  readonly identity: readonly FlagplaneNullResource[];
-  readonly configuration: readonly FlagplaneNullResource[];
+  readonly identity: readonly WiredResource[];
+  readonly configuration: readonly WiredResource[];
 }
 
 export function resourceDependencies(resource: ManagedResource): ResourceDependencies {
@@ -52,10 +52,10 @@ export function resourceDependencies(resource: ManagedResource): ResourceDepende
   }
 }
 
-function projectIdentity(project: IProject): FlagplaneNullResource[] {
+function projectIdentity(project: IProject): WiredResource[] {
   return project.imported ? [] : [(project as Project).identityResource];
 }
 
-function identityOf(construct: unknown): FlagplaneNullResource[] {
+function identityOf(construct: unknown): WiredResource[] {
   return construct instanceof ManagedResource ? [construct.identityResource] : [];
 }

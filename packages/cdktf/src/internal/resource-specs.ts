@@ -8,7 +8,7 @@
  * the few keys put around it here are sorted.
  */
 import type { ResourceKind } from '@flagplane/contract';
-import { selfTrigger, selfTriggerAsJson } from './terraform-template.js';
+import { selfTrigger, selfTriggerAsJson, type TriggersAttribute } from './terraform-template.js';
 
 type Entry = Readonly<Record<string, unknown>>;
 
@@ -51,6 +51,7 @@ export function resourceSpecs(
   projectKey: string,
   entry: Entry,
   removalPolicy: string,
+  triggers: TriggersAttribute,
 ): ResourceSpecs {
   const placed = (property: string, value: Entry) =>
     JSON.stringify(
@@ -60,8 +61,9 @@ export function resourceSpecs(
         [property]: value,
       }),
     );
-  const organizationTrigger = `"${selfTrigger('organization')}"`;
-  const projectTrigger = `"${selfTrigger('project')}"`;
+  const self = (key: string) => selfTrigger(triggers, key);
+  const organizationTrigger = `"${self('organization')}"`;
+  const projectTrigger = `"${self('project')}"`;
   // Keys, slugs and type names cannot hold a quote or a backslash (§2), so they sit in the JSON text as is.
   const removal = (property: string, fields: string) =>
     kind === 'project'
@@ -80,7 +82,7 @@ export function resourceSpecs(
         // Created with its declared environments: otherwise the API adds development and production.
         ensureSpec: placed('project', sortedOwnKeys({ ...configured, environments })),
         configureSpec: placed('project', configured),
-        removalTemplate: removal('project', `"key":"${selfTrigger('project')}",${policy}`),
+        removalTemplate: removal('project', `"key":"${self('project')}",${policy}`),
       };
     }
     case 'environment':
@@ -91,7 +93,7 @@ export function resourceSpecs(
         identityTriggers: { organization, project: projectKey, [kind]: key },
         ensureSpec: spec,
         configureSpec: spec,
-        removalTemplate: removal(kind, `"key":"${selfTrigger(kind)}",${policy}`),
+        removalTemplate: removal(kind, `"key":"${self(kind)}",${policy}`),
       };
     }
     case 'flag': {
@@ -100,7 +102,7 @@ export function resourceSpecs(
         identityTriggers: { organization, project: projectKey, flag: entry.key as string, type },
         ensureSpec: placed('flag', without(entry, 'environments', 'removalPolicy')),
         configureSpec: placed('flag', without(entry, 'removalPolicy')),
-        removalTemplate: removal('flag', `"key":"${selfTrigger('flag')}",${policy}`),
+        removalTemplate: removal('flag', `"key":"${self('flag')}",${policy}`),
       };
     }
     case 'sdkKey': {
@@ -117,7 +119,7 @@ export function resourceSpecs(
         // A name is free text: JSON-encoded by Terraform, never spliced raw.
         removalTemplate: removal(
           'sdkKey',
-          `"environment":"${selfTrigger('environment')}","name":${selfTriggerAsJson('name')},${policy}`,
+          `"environment":"${self('environment')}","name":${selfTriggerAsJson(triggers, 'name')},${policy}`,
         ),
       };
     }

@@ -1,5 +1,5 @@
 /**
- * Turns one declared resource into its two null_resources:
+ * Turns one declared resource into its two Terraform resources (null_resource or terraform_data):
  *
  * - identity: triggers = the immutable identity only, so it is replaced only by a real re-creation (a
  *   new key). Create: `flagplane resource ensure` (creates it when missing, adopts it when it exists).
@@ -13,9 +13,9 @@
  * the token only through `FLAGPLANE_TOKEN` in the environment Terraform runs in.
  */
 import type { ResourceKind } from '@flagplane/contract';
-import type { FlagplaneNullResource } from './flagplane-null-resource.js';
 import type { ResourceSpecs } from './resource-specs.js';
 import { selfTrigger, templateLiteral } from './terraform-template.js';
+import type { WiredResource } from './wired-resource.js';
 
 export interface ProvisionerSettings {
   /** How to start the CLI (relative to the stack's directory). */
@@ -46,17 +46,17 @@ const removalMayFail: ReadonlySet<ResourceKind> = new Set(['environment', 'segme
 
 export function wireResource(
   kind: ResourceKind,
-  identity: FlagplaneNullResource,
-  configuration: FlagplaneNullResource,
+  identity: WiredResource,
+  configuration: WiredResource,
   specs: ResourceSpecs,
   dependencies: {
-    readonly identity: readonly FlagplaneNullResource[];
-    readonly configuration: readonly FlagplaneNullResource[];
+    readonly identity: readonly WiredResource[];
+    readonly configuration: readonly WiredResource[];
   },
   settings: ProvisionerSettings,
 ): void {
   const command = (verb: string) => `${settings.cli} resource ${verb} --kind ${kindArgument[kind]}`;
-  identity.triggers = mapValues(specs.identityTriggers, templateLiteral);
+  identity.setTriggers(mapValues(specs.identityTriggers, templateLiteral));
   identity.provisioners = [
     {
       type: 'local-exec',
@@ -71,25 +71,25 @@ export function wireResource(
     },
   ];
   setRemovalFailure(identity, 1, removalMayFail.has(kind) ? 'continue' : settings.onRemovalFailure);
-  identity.dependsOn = fqns(dependencies.identity);
+  identity.dependsOn = dependencyReferences(dependencies.identity);
 
-  configuration.triggers = {
+  configuration.setTriggers({
     identity: `${'$'}{${identity.address}.id}`,
     spec: templateLiteral(specs.configureSpec),
-  };
+  });
   configuration.provisioners = [
     {
       type: 'local-exec',
       command: command('configure'),
-      environment: { ...settings.environment, FLAGPLANE_SPEC: selfTrigger('spec') },
+      environment: { ...settings.environment, FLAGPLANE_SPEC: selfTrigger(configuration.triggersAttribute, 'spec') },
     },
   ];
-  configuration.dependsOn = fqns([identity, ...dependencies.configuration]);
+  configuration.dependsOn = dependencyReferences([identity, ...dependencies.configuration]);
 }
 
 /** `local-exec` has no `on_failure` in CDKTF's types; Terraform's default is `fail`, so only `continue` is written. */
 export function setRemovalFailure(
-  resource: FlagplaneNullResource,
+  resource: WiredResource,
   provisionerIndex: number,
   onFailure: 'fail' | 'continue',
 ): void {
@@ -97,8 +97,12 @@ export function setRemovalFailure(
     resource.addOverride(`provisioner.${provisionerIndex}.local-exec.on_failure`, 'continue');
 }
 
-export function fqns(resources: readonly FlagplaneNullResource[]): string[] {
-  return Array.from(new Set(resources), (resource) => resource.reference);
+/**
+ * `depends_on` entries: bare references (`null_resource.x`). Terraform refuses an interpolation there
+ * (`"${null_resource.x}"`: "A single static variable reference is required").
+ */
+export function dependencyReferences(resources: readonly WiredResource[]): string[] {
+  return Array.from(new Set(resources), (resource) => resource.address);
 }
 
 function mapValues(

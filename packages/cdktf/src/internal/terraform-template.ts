@@ -9,12 +9,18 @@ export function templateLiteral(text: string): string {
   return text.replace(/([$%])\{/g, (_, sigil: string) => `${sigil}${sigil}{`);
 }
 
-/** `${self.triggers.<key>}`: the value a destroy-time provisioner may read (only `self` is in scope there). */
-export function selfTrigger(key: string): string {
-  return `\${self.triggers.${key}}`;
+/** `triggers` (null_resource) or `triggers_replace` (terraform_data). */
+export type TriggersAttribute = 'triggers' | 'triggers_replace';
+
+/**
+ * `${self.<triggers>.<key>}`: a trigger of the resource itself, the only values a destroy-time provisioner
+ * may read (Terraform allows nothing but `self`, `count.index` and `each.key` there).
+ */
+export function selfTrigger(attribute: TriggersAttribute, key: string): string {
+  return `\${self.${attribute}.${key}}`;
 }
 
-/** `${jsonencode(self.triggers.<key>)}`: a trigger as a JSON string, for free text such as an SDK key's name. */
-export function selfTriggerAsJson(key: string): string {
-  return `\${jsonencode(self.triggers.${key})}`;
+/** `${jsonencode(self.<triggers>.<key>)}`: a trigger as a JSON string, for free text such as an SDK key's name. */
+export function selfTriggerAsJson(attribute: TriggersAttribute, key: string): string {
+  return `\${jsonencode(self.${attribute}.${key})}`;
 }

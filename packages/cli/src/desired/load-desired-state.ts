@@ -53,7 +53,7 @@ export async function loadSynthesizedStack(stackDirectory: string): Promise<Load
   }
   const inventory = inventoryOfSynthesizedStack(stack);
   if (inventory.error !== undefined) throw new DesiredStateError(file, [inventory.error]);
-  const origin = `${file} (resource.${cdktfInventory.resourceType}.${cdktfInventory.resourceName}.triggers.${cdktfInventory.triggerKey})`;
+  const origin = `${file} (${inventory.location})`;
   // Terraform runs the provisioners in the stack's directory: the constructs write SDK-key files relative to it.
   return parseInventoryJson(inventory.desiredStateJson, origin, path.dirname(file));
 }
