@@ -1,21 +1,31 @@
 /**
- * The CDKTF constructs deployed the way Terraform would deploy them (the stand-in in
- * support/terraform: same plan, same order, same provisioner environment), against a real reference
- * server: every change a team makes to its stack, and what the live state looks like after each.
+ * The CDKTF constructs deployed by Terraform itself (terraform_data: built into Terraform, so nothing is
+ * downloaded), against a real reference server: every change a team makes to its stack, what Terraform
+ * plans for it, which provisioners run, and what the live state looks like after each. The null_resource
+ * variant of every version is checked by Terraform as far as it can go here (`terraform init`: the
+ * hashicorp/null provider cannot be downloaded); both variants synthesize the same triggers and
+ * provisioners (packages/cdktf/test/synth.test.ts).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkQueuedStacks,
+  queueStackCheck,
+  type TerraformOutcome,
+  TerraformWorkspace,
+  terraformAvailable,
+} from '@flagplane/test-support/terraform';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { firstVersion, installCli, type StackVersion, synthesize } from './support/deployment-stack.js';
 import { ownerToken, type ReferenceServer, startReferenceServer } from './support/reference-server.js';
-import { type ApplyResult, TerraformSimulator } from './support/terraform/terraform-simulator.js';
 
 let server: ReferenceServer;
 let directory: string;
-let terraform: TerraformSimulator;
+let terraform: TerraformWorkspace;
 let stackDirectory: string;
-const logFile = () => path.join(directory, 'terraform.log');
+const logs: string[] = [];
+const traceLog = () => path.join(directory, 'terraform-trace.log');
 
 interface Flag {
   id: string;
@@ -30,39 +40,50 @@ interface Configuration {
   rules: { rolloutPercentage: number | null; conditionGroups: unknown[] }[];
 }
 
-async function deploy(version: StackVersion): Promise<ApplyResult> {
-  stackDirectory = synthesize(directory, version);
-  return terraform.apply();
+/** Synthesizes the version (and checks its null_resource twin), then `terraform apply`. */
+async function deploy(version: StackVersion): Promise<TerraformOutcome> {
+  stackDirectory = synthesize(directory, version, { backingResource: 'terraform_data' });
+  queueStackCheck(stackDirectory);
+  const nullVariant = path.join(directory, 'null-variant');
+  await mkdir(nullVariant, { recursive: true });
+  queueStackCheck(synthesize(nullVariant, version, { secretsDirectory: directory }));
+  const outcome = await terraform.apply();
+  logs.push(outcome.log);
+  return outcome;
 }
 
-const replaced = (result: ApplyResult) =>
-  result.changes.map((change) => `${change.action} ${change.address.replace(/_[0-9A-F]{8}$/, '')}`).sort();
+/** `action type.Construct_Path` for each planned change, without the logical ids' hash suffix. */
+const changed = (outcome: TerraformOutcome) =>
+  outcome.changes.map((change) => `${change.action} ${change.address.replace(/_[0-9A-F]{8}$/, '')}`).sort();
+/** `when subcommand` of each provisioner that ran (the CLI path left out). */
+const ran = (outcome: TerraformOutcome) =>
+  outcome.runs.map((run) => `${run.when} ${run.command.replace(/^node \S+ /, '')}`).sort();
 
-beforeAll(async () => {
-  server = await startReferenceServer();
-  directory = await mkdtemp(path.join(os.tmpdir(), 'flagplane-deploy-'));
-  installCli(directory);
-  stackDirectory = path.join(directory, 'cdktf.out', 'stacks', 'flags');
-  terraform = new TerraformSimulator(
-    stackDirectory,
-    {
-      PATH: process.env.PATH ?? '',
-      HOME: directory,
-      NO_COLOR: '1',
+describe.skipIf(!terraformAvailable())('a stack deployed by Terraform through its provisioners', () => {
+  beforeAll(async () => {
+    server = await startReferenceServer();
+    directory = await mkdtemp(path.join(os.tmpdir(), 'flagplane-deploy-'));
+    installCli(directory);
+    stackDirectory = path.join(directory, 'cdktf.out', 'stacks', 'flags');
+    synthesize(directory, firstVersion, { backingResource: 'terraform_data' });
+    // The token lives only in the environment Terraform runs in; the trace log shows what Terraform saw.
+    terraform = new TerraformWorkspace(stackDirectory, {
       FLAGPLANE_BASE_URL: server.baseUrl,
       FLAGPLANE_TOKEN: ownerToken,
-    },
-    path.join(directory, 'terraform.log'),
-  );
-});
+      TF_LOG: 'TRACE',
+      TF_LOG_PATH: traceLog(),
+    });
+    await terraform.init();
+  });
 
-afterAll(async () => {
-  await server?.close();
-  await rm(directory, { recursive: true, force: true });
-});
+  afterEach(checkQueuedStacks);
 
-describe('a stack deployed through its provisioners', () => {
-  it('first deploy creates every resource and adopts a flag that already existed', async () => {
+  afterAll(async () => {
+    await server?.close();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('first apply creates every resource and adopts a flag that already existed', async () => {
     expect(
       await server.send('POST', '/projects', { key: 'web', environments: [{ key: 'development' }] }),
     ).toBe(201);
@@ -74,8 +95,12 @@ describe('a stack deployed through its provisioners', () => {
       }),
     ).toBe(201);
 
-    const result = await deploy(firstVersion);
-    expect(result.runs.filter((run) => run.code !== 0)).toEqual([]);
+    const outcome = await deploy(firstVersion);
+    expect(outcome.errors).toEqual([]);
+    expect(outcome.code).toBe(0);
+    expect(outcome.changes.every((change) => change.action === 'create')).toBe(true);
+    expect(outcome.runs.filter((run) => !run.succeeded)).toEqual([]);
+    expect(await terraform.stateAddresses()).toHaveLength(outcome.changes.length);
 
     const environments = await server.get<{ items: { key: string; color: string }[] }>(
       '/projects/web/environments',
@@ -102,35 +127,42 @@ describe('a stack deployed through its provisioners', () => {
     expect(plaintext).toMatch(/^fp_srv_/);
   });
 
-  it('a re-deploy with no change runs no command', async () => {
-    const result = await deploy(firstVersion);
-    expect(result.changes).toEqual([]);
-    expect(result.runs).toEqual([]);
+  it('a second apply of the same stack plans nothing, runs nothing and writes nothing', async () => {
+    const writesBefore = server.writes();
+    expect(await terraform.plan()).toEqual([]);
+    const outcome = await deploy(firstVersion);
+    expect(outcome.code).toBe(0);
+    expect(outcome.changes).toEqual([]);
+    expect(outcome.runs).toEqual([]);
+    expect(server.writes()).toBe(writesBefore);
   });
 
   it('a changed rollout replaces only that flag’s configuration resource, and the flag is never re-created', async () => {
     const before = await server.get<Flag>('/projects/web/flags/banner-text');
-    const result = await deploy({ ...firstVersion, bannerWeights: [50, 50] });
-    expect(replaced(result)).toEqual([
-      'replace null_resource.Web_Banner_Configuration',
-      'replace null_resource.flagplane_inventory',
+    const outcome = await deploy({ ...firstVersion, bannerWeights: [50, 50] });
+    expect(outcome.code).toBe(0);
+    expect(changed(outcome)).toEqual([
+      'replace terraform_data.Web_Banner_Configuration',
+      'replace terraform_data.flagplane_inventory',
     ]);
-    expect(
-      result.runs.map((run) => `${run.when} ${run.command.split(' ').slice(2).join(' ')}`).sort(),
-    ).toEqual(['create resource configure --kind flag', 'destroy inventory prune --synth .']);
+    expect(ran(outcome)).toEqual([
+      'create resource configure --kind flag',
+      'destroy inventory prune --synth .',
+    ]);
     const banner = await server.get<Configuration>('/projects/web/flags/banner-text/environments/production');
     expect(banner.percentageRollout?.map((weighted) => weighted.weight)).toEqual([50, 50]);
     expect((await server.get<Flag>('/projects/web/flags/banner-text')).id).toBe(before.id);
   });
 
   it('an added rule and a renamed flag are applied in place', async () => {
-    const result = await deploy({
+    const outcome = await deploy({
       ...firstVersion,
       bannerWeights: [50, 50],
       countryRule: true,
       bannerName: 'Banner text',
     });
-    expect(result.runs.every((run) => run.code === 0)).toBe(true);
+    expect(outcome.code).toBe(0);
+    expect(outcome.runs.every((run) => run.succeeded)).toBe(true);
     const checkout = await server.get<Configuration>(
       '/projects/web/flags/new-checkout/environments/production',
     );
@@ -146,18 +178,22 @@ describe('a stack deployed through its provisioners', () => {
   };
 
   it('a flag removed from the code is archived by the inventory (its own destroy provisioner never runs)', async () => {
-    const result = await deploy({ ...current, legacyFlag: false });
-    expect(replaced(result)).toEqual([
-      'delete null_resource.Web_Legacy_Configuration',
-      'delete null_resource.Web_Legacy_Identity',
-      'replace null_resource.flagplane_inventory',
+    const outcome = await deploy({ ...current, legacyFlag: false });
+    expect(outcome.code).toBe(0);
+    expect(changed(outcome)).toEqual([
+      'delete terraform_data.Web_Legacy_Configuration',
+      'delete terraform_data.Web_Legacy_Identity',
+      'replace terraform_data.flagplane_inventory',
     ]);
-    expect(result.runs.map((run) => run.address)).toEqual(['null_resource.flagplane_inventory']);
+    expect(outcome.runs.map((run) => `${run.when} ${run.address}`)).toEqual([
+      'destroy terraform_data.flagplane_inventory',
+    ]);
     expect((await server.get<Flag>('/projects/web/flags/legacy')).isArchived).toBe(true);
   });
 
   it('an SDK key removed from the code is revoked', async () => {
-    await deploy({ ...current, legacyFlag: false, sdkKey: false });
+    const outcome = await deploy({ ...current, legacyFlag: false, sdkKey: false });
+    expect(outcome.code).toBe(0);
     const keys = await server.get<{ items: { name: string; isActive: boolean }[] }>(
       '/projects/web/environments/production/sdk-keys',
     );
@@ -165,43 +201,56 @@ describe('a stack deployed through its provisioners', () => {
   });
 
   it('a changed identity replaces the resource: the old flag is archived, the new one created', async () => {
-    const result = await deploy({ ...current, legacyFlag: false, sdkKey: false, limitKey: 'limit-v2' });
-    expect(replaced(result)).toEqual([
-      'replace null_resource.Web_Limit_Configuration',
-      'replace null_resource.Web_Limit_Identity',
-      'replace null_resource.flagplane_inventory',
+    const outcome = await deploy({ ...current, legacyFlag: false, sdkKey: false, limitKey: 'limit-v2' });
+    expect(outcome.code).toBe(0);
+    expect(changed(outcome)).toEqual([
+      'replace terraform_data.Web_Limit_Configuration',
+      'replace terraform_data.Web_Limit_Identity',
+      'replace terraform_data.flagplane_inventory',
     ]);
-    const removal = result.runs.find(
+    const removal = outcome.runs.find(
       (run) => run.when === 'destroy' && run.address.includes('Limit_Identity'),
     );
-    expect(removal?.code).toBe(0);
+    expect(removal).toMatchObject({
+      succeeded: true,
+      command: expect.stringContaining('resource remove --kind flag'),
+    });
     expect((await server.get<Flag>('/projects/web/flags/limit')).isArchived).toBe(true);
     expect((await server.get<Flag>('/projects/web/flags/limit-v2')).isArchived).toBe(false);
   });
 
-  it('cdktf destroy applies every removal policy: the project is deleted', async () => {
-    const result = await terraform.destroy();
-    expect(result.runs.filter((run) => run.code !== 0).map((run) => run.address)).toEqual([
+  it('terraform destroy applies every removal policy: the project is deleted', async () => {
+    const outcome = await terraform.destroy();
+    logs.push(outcome.log);
+    expect(outcome.errors).toEqual([]);
+    expect(outcome.code).toBe(0);
+    expect(
+      outcome.runs
+        .filter((run) => !run.succeeded)
+        .map((run) => run.address.replace(/_[0-9A-F]{8}$/, ''))
+        .sort(),
+    ).toEqual([
       // The API keeps an archived flag's rules, so the segment they use cannot be deleted alone;
       // its removal may fail (on_failure = continue), and it goes with the project.
-      expect.stringContaining('Web_Beta_Identity'),
+      'terraform_data.Web_Beta_Identity',
       // A project keeps one environment: the last one goes with the project.
-      expect.stringMatching(/Web_(Development|Production)_Identity/),
+      expect.stringMatching(/^terraform_data\.Web_(Development|Production)_Identity$/),
     ]);
-    expect(Object.keys(terraform.readState())).toEqual([]);
+    expect(await terraform.stateAddresses()).toEqual([]);
     expect(await server.send('GET', '/projects/web')).toBe(404);
   });
 
-  it('no token or SDK-key plaintext reaches the synthesized JSON, the state or the logs', async () => {
+  it('no token or SDK-key plaintext reaches the synthesized JSON, Terraform’s state, its output or its trace log', async () => {
     const plaintext = (await readFile(path.join(directory, 'secrets', 'web-server.key'), 'utf8')).trim();
-    const texts = await Promise.all(
-      [
-        path.join(stackDirectory, 'cdk.tf.json'),
-        path.join(stackDirectory, 'terraform.tfstate'),
-        logFile(),
-      ].map((file) => readFile(file, 'utf8').catch(() => '')),
-    );
-    expect(texts[2]).toContain('resource configure');
+    const files = [
+      path.join(stackDirectory, 'cdk.tf.json'),
+      path.join(stackDirectory, 'terraform.tfstate'),
+      path.join(stackDirectory, 'terraform.tfstate.backup'),
+      traceLog(),
+    ];
+    const texts = [...(await Promise.all(files.map((file) => readFile(file, 'utf8')))), ...logs];
+    expect(texts[3]).toContain('local-exec');
+    expect(logs.join('\n')).toContain('resource configure');
     for (const text of texts) {
       expect(text).not.toContain(ownerToken);
       expect(text).not.toContain(plaintext);

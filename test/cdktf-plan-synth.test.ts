@@ -6,7 +6,8 @@ import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkQueuedStacks, queueStackCheck } from '@flagplane/test-support/terraform';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, type ReferenceServer, startReferenceServer } from './support/reference-server.js';
 import { cliBin, runProcess } from './support/run-process.js';
 
@@ -28,6 +29,9 @@ beforeAll(async () => {
   env = { FLAGPLANE_BASE_URL: server.baseUrl, FLAGPLANE_TOKEN: ownerToken };
 });
 
+// Terraform checks every stack these tests synthesize (packages/test-support).
+afterEach(checkQueuedStacks);
+
 afterAll(async () => {
   await server?.close();
   await rm(directory, { recursive: true, force: true });
@@ -38,6 +42,7 @@ describe('examples/infra', () => {
   it('synthesizes itself, applies with --synth, and then plans no change', async () => {
     const synth = await runProcess(process.execPath, ['main.ts'], { cwd: example });
     expect(synth.code, synth.stderr).toBe(0);
+    queueStackCheck(exampleStack);
     const apply = await flagplane(['apply', '--synth', '.', '--yes'], exampleStack);
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     const plan = await flagplane(['plan', '--synth', '.'], exampleStack);
@@ -59,9 +64,21 @@ describe('examples/infra', () => {
 /**
  * A CDKTF app of the test's own in `directory/<name>` (the workspace's packages linked in), whose
  * `main.ts` declares `declarations` after the usual prelude (`stack`, `flagplane` for org acme), synthesized.
- * Returns the app's directory and its stack's.
+ * Returns the app's directory and its stack's. The same app backed by terraform_data is synthesized in
+ * `<name>-terraform-data`, and Terraform checks both.
  */
 async function synthesizeApp(name: string, imports: string, declarations: string[]) {
+  const synthesized = await synthesizeAppOnce(name, imports, declarations, 'null_resource');
+  await synthesizeAppOnce(`${name}-terraform-data`, imports, declarations, 'terraform_data');
+  return synthesized;
+}
+
+async function synthesizeAppOnce(
+  name: string,
+  imports: string,
+  declarations: string[],
+  backingResource: 'null_resource' | 'terraform_data',
+) {
   const app = path.join(directory, name);
   for (const module of [
     'cdktf',
@@ -83,14 +100,16 @@ async function synthesizeApp(name: string, imports: string, declarations: string
     'const app = new App();',
     "const stack = new TerraformStack(app, 'flags');",
     "new LocalBackend(stack, { path: 'terraform.tfstate' });",
-    "const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme' });",
+    `const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme', backingResource: '${backingResource}' });`,
     ...declarations,
     'app.synth();',
   ];
   await writeFile(path.join(app, 'main.ts'), program.join('\n'));
   const synth = await runProcess(process.execPath, ['main.ts'], { cwd: app });
   expect(synth.code, synth.stderr).toBe(0);
-  return { app, stack: path.join(app, 'cdktf.out', 'stacks', 'flags') };
+  const stack = path.join(app, 'cdktf.out', 'stacks', 'flags');
+  queueStackCheck(stack);
+  return { app, stack };
 }
 
 describe('a synthesized stack read as Terraform would read it', () => {
@@ -171,21 +190,36 @@ describe('a stack with resources managed elsewhere', () => {
 });
 
 describe('export as a CDKTF stack', () => {
-  it('renders a stack that synthesizes to the live state: plan reports no change', async () => {
-    const app = path.join(directory, 'exported');
-    await mkdir(app, { recursive: true });
-    const exported = await flagplane(
-      ['export', '--org', 'acme', '--format', 'cdktf-ts', '-o', 'main.ts'],
-      app,
-    );
-    expect(exported.code, exported.stderr).toBe(0);
-    await mkdir(path.join(app, 'node_modules', '@flagplane'), { recursive: true });
-    for (const name of ['cdktf', 'constructs', '@flagplane/cdktf', '@flagplane/cli']) {
-      await symlink(path.join(repository, 'node_modules', name), path.join(app, 'node_modules', name), 'dir');
-    }
-    const synth = await runProcess(process.execPath, ['main.ts'], { cwd: app });
-    expect(synth.code, synth.stderr).toBe(0);
-    const plan = await flagplane(['plan', '--synth', '.'], path.join(app, 'cdktf.out', 'stacks', 'flags'));
-    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-  });
+  it.each([
+    ['exported', []],
+    ['exported-terraform-data', ['--backing-resource', 'terraform_data']],
+  ])(
+    'renders a stack that synthesizes to the live state: plan reports no change (%s)',
+    async (name, extra) => {
+      const app = path.join(directory, name);
+      await mkdir(app, { recursive: true });
+      const exported = await flagplane(
+        ['export', '--org', 'acme', '--format', 'cdktf-ts', '-o', 'main.ts', ...extra],
+        app,
+      );
+      expect(exported.code, exported.stderr).toBe(0);
+      await mkdir(path.join(app, 'node_modules', '@flagplane'), { recursive: true });
+      for (const module of ['cdktf', 'constructs', '@flagplane/cdktf', '@flagplane/cli']) {
+        await symlink(
+          path.join(repository, 'node_modules', module),
+          path.join(app, 'node_modules', module),
+          'dir',
+        );
+      }
+      const synth = await runProcess(process.execPath, ['main.ts'], { cwd: app });
+      expect(synth.code, synth.stderr).toBe(0);
+      const stack = path.join(app, 'cdktf.out', 'stacks', 'flags');
+      queueStackCheck(stack);
+      expect(
+        Object.keys(JSON.parse(await readFile(path.join(stack, 'cdk.tf.json'), 'utf8')).resource),
+      ).toEqual([extra.length > 0 ? 'terraform_data' : 'null_resource']);
+      const plan = await flagplane(['plan', '--synth', '.'], stack);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    },
+  );
 });

@@ -1,15 +1,22 @@
 /**
- * Two Flagplane projects as code. `node main.ts` (Node 22.18+ runs TypeScript by stripping types)
- * synthesizes cdktf.out/stacks/flags/cdk.tf.json, with its state in terraform.tfstate beside it (a
- * relative path: the synthesized JSON is the same on every machine).
+ * Two Flagplane projects as code. `npx cdktf synth` (or `node main.ts`: Node 22.18+ runs TypeScript by
+ * stripping types) synthesizes cdktf.out/stacks/flags/cdk.tf.json. The state goes to
+ * terraform.flags.tfstate in this directory, where cdktf keeps it by default, but through a relative path
+ * (from the stack directory), so the synthesized JSON is the same on every machine and `rm -rf cdktf.out`
+ * does not lose it.
  */
 import { Flagplane, Project } from '@flagplane/cdktf';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
 
 const app = new App();
 const stack = new TerraformStack(app, 'flags');
-new LocalBackend(stack, { path: 'terraform.tfstate' });
-const flagplane = new Flagplane(stack, 'Flagplane', { organization: 'acme', backingResource: 'terraform_data' });
+new LocalBackend(stack, { path: '../../../terraform.flags.tfstate' });
+// terraform_data is built into Terraform (1.4+): nothing to download. Without `backingResource` the
+// constructs write null_resources, and `terraform init` downloads the hashicorp/null provider.
+const flagplane = new Flagplane(stack, 'Flagplane', {
+  organization: 'acme',
+  backingResource: 'terraform_data',
+});
 
 // The web shop: every flag type, a rollout, targeted rules, a prerequisite and an SDK key.
 const web = new Project(stack, 'Web', { flagplane, key: 'web', name: 'Web shop' });

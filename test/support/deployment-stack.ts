@@ -1,11 +1,11 @@
 /**
  * The stack the deployment tests deploy, in versions: each option is one change a team makes to its
- * code between two deploys. Synthesized in-process, as `node main.js` would.
+ * code between two deploys. Synthesized in-process, as `node main.js` would, with either backing resource.
  */
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Flagplane, Project } from '@flagplane/cdktf';
+import { Flagplane, type FlagplaneProps, Project } from '@flagplane/cdktf';
 import { App, LocalBackend, TerraformStack } from 'cdktf';
 
 export interface StackVersion {
@@ -39,14 +39,21 @@ export function installCli(directory: string): void {
   symlinkSync(fileURLToPath(new URL('../../packages/cli', import.meta.url)), link, 'dir');
 }
 
-/** Synthesizes the version into `<directory>/cdktf.out`; returns the stack directory. */
-export function synthesize(directory: string, version: StackVersion, baseUrl?: string): string {
+/**
+ * Synthesizes the version into `<directory>/cdktf.out`; returns the stack directory. SDK-key files go to
+ * `secretsDirectory` (default `<directory>/secrets`).
+ */
+export function synthesize(
+  directory: string,
+  version: StackVersion,
+  options: { backingResource?: FlagplaneProps['backingResource']; secretsDirectory?: string } = {},
+): string {
   const app = new App({ outdir: path.join(directory, 'cdktf.out') });
   const stack = new TerraformStack(app, stackName);
   new LocalBackend(stack, { path: 'terraform.tfstate' });
   const flagplane = new Flagplane(stack, 'Flagplane', {
     organization: 'acme',
-    ...(baseUrl ? { baseUrl } : {}),
+    ...(options.backingResource ? { backingResource: options.backingResource } : {}),
   });
   const web = new Project(stack, 'Web', { flagplane, key: 'web', name: 'Web shop' });
   const development = web.addEnvironment('Development', { key: 'development', color: '#22c55e' });
@@ -114,7 +121,7 @@ export function synthesize(directory: string, version: StackVersion, baseUrl?: s
     production.addSdkKey('Server', {
       name: 'web-server',
       type: 'ServerSide',
-      outputFile: path.join(directory, 'secrets', 'web-server.key'),
+      outputFile: path.join(options.secretsDirectory ?? path.join(directory, 'secrets'), 'web-server.key'),
     });
   }
   app.synth();

@@ -13,6 +13,8 @@ export interface ReferenceServer {
   get<T = Record<string, unknown>>(path: string): Promise<T>;
   /** A write under `/api/v1/orgs/acme`, as another tool would make it. */
   send(method: string, path: string, body?: unknown): Promise<number>;
+  /** How many writes (requests other than GET and HEAD) the API has answered so far, from anyone. */
+  writes(): number;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,11 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Counted on the HTTP server itself (the app is sealed once built): every request, answered or not.
+  let writes = 0;
+  app.server.on('request', (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url?.startsWith('/api/')) writes++;
+  });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' };
@@ -49,6 +56,7 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
       await response.arrayBuffer();
       return response.status;
     },
+    writes: () => writes,
     close: () => app.close(),
   };
 }

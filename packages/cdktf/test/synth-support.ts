@@ -40,7 +40,8 @@ export function synthesizeStack(
   options: { directory?: string; flagplane?: Partial<FlagplaneProps> } = {},
 ): SynthesizedStack {
   const stack = synthesizeOnce(declare, options);
-  const other: BackingResource = stack.backingResource === 'null_resource' ? 'terraform_data' : 'null_resource';
+  const other: BackingResource =
+    stack.backingResource === 'null_resource' ? 'terraform_data' : 'null_resource';
   synthesizeOnce(declare, { flagplane: { ...options.flagplane, backingResource: other } });
   return stack;
 }

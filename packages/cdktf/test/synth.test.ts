@@ -141,9 +141,7 @@ describe('synthesized stack', () => {
     expect(resourceNamed(stack, 'Web_Banner_Identity').provisioner[1]!['local-exec'].on_failure).toBe(
       'continue',
     );
-    expect(
-      resourcesOf(stack).flagplane_inventory!.provisioner[0]!['local-exec'].on_failure,
-    ).toBe('continue');
+    expect(resourcesOf(stack).flagplane_inventory!.provisioner[0]!['local-exec'].on_failure).toBe('continue');
   });
 
   it('passes the base URL to every provisioner, and never a token', () => {
@@ -172,12 +170,8 @@ describe('synthesized stack', () => {
     expect(spec.flag.environments.production.prerequisites).toEqual([
       { flag: 'platform-ready', variation: 'true' },
     ]);
-    expect(Object.keys(resourcesOf(stack)).some((name) => name.startsWith('Shared'))).toBe(
-      false,
-    );
-    const inventory = JSON.parse(
-      resourcesOf(stack).flagplane_inventory!.triggers.desired_state!,
-    );
+    expect(Object.keys(resourcesOf(stack)).some((name) => name.startsWith('Shared'))).toBe(false);
+    const inventory = JSON.parse(resourcesOf(stack).flagplane_inventory!.triggers.desired_state!);
     // The inventory says what is someone else's, so neither plan --synth nor a prune ever touches it.
     expect(inventory.projects[0]).toEqual({
       key: 'shared',
@@ -216,6 +210,41 @@ describe('the backing resource', () => {
       synthesizeStack(() => {}, {
         flagplane: { backingResource: 'local_file' as 'terraform_data' },
       }),
-    ).toThrow(`flags/Flagplane: backingResource must be 'null_resource' or 'terraform_data', not "local_file"`);
+    ).toThrow(
+      `flags/Flagplane: backingResource must be 'null_resource' or 'terraform_data', not "local_file"`,
+    );
+  });
+});
+
+describe('the order Terraform follows', () => {
+  it('removes a flag before the flags it needs, and a segment before the environments', () => {
+    const stack = synthesizeStack(declareRepresentativeStack);
+    const names = (dependencies: string[] | undefined) =>
+      (dependencies ?? []).map((dependency) => dependency.replace(/^null_resource\.(.*)_[0-9A-F]{8}$/, '$1'));
+    expect(names(resourceNamed(stack, 'Web_Banner_Identity').depends_on)).toEqual([
+      'Web_Identity',
+      'Web_Checkout_Identity',
+    ]);
+    expect(names(resourceNamed(stack, 'Web_Beta_Identity').depends_on)).toEqual([
+      'Web_Identity',
+      'Web_Development_Identity',
+      'Web_Production_Identity',
+    ]);
+  });
+
+  it('refuses prerequisites in opposite directions in two environments, which Terraform cannot order', () => {
+    expect(() =>
+      synthesizeStack((stack, flagplane) => {
+        const web = new Project(stack, 'Web', { flagplane, key: 'web' });
+        const development = web.addEnvironment('Development', { key: 'development' });
+        const production = web.addEnvironment('Production', { key: 'production' });
+        const a = web.addFlag('A', { key: 'a', type: 'Boolean' });
+        const b = web.addFlag('B', { key: 'b', type: 'Boolean' });
+        a.configure(production, { prerequisites: [{ flag: b, variation: b.variation('true') }] });
+        b.configure(development, { prerequisites: [{ flag: a, variation: a.variation('true') }] });
+      }),
+    ).toThrow(
+      '[flags/Web/A] prerequisites: a → b → a across environments (a needs b in production; b needs a in development)',
+    );
   });
 });

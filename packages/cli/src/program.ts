@@ -123,13 +123,25 @@ export function buildProgram(): Command {
         'cdktf-ts',
       ]),
     )
+    .addOption(
+      new Option(
+        '--backing-resource <type>',
+        'with cdktf-ts: the Terraform resource the constructs write (terraform_data needs no provider download)',
+      ).choices(['null_resource', 'terraform_data']),
+    )
     .action(
-      action<CommonFlags & { org: string; project?: string[]; output?: string; format?: string }>(
-        async (flags) => {
-          const { exportCommand } = await import('./commands/export-command.js');
-          return exportCommand({ ...globals(flags), ...flags });
-        },
-      ),
+      action<
+        CommonFlags & {
+          org: string;
+          project?: string[];
+          output?: string;
+          format?: string;
+          backingResource?: 'null_resource' | 'terraform_data';
+        }
+      >(async (flags) => {
+        const { exportCommand } = await import('./commands/export-command.js');
+        return exportCommand({ ...globals(flags), ...flags });
+      }),
     );
 
   const resource = program

@@ -108,12 +108,19 @@ function describeErrors(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics
     .filter((diagnostic) => diagnostic.severity === 'error')
     .map(({ summary, detail, snippet }) =>
-      [summary, detail ? `: ${detail.replace(/\s+/g, ' ')}` : '', snippet?.context ? ` (in ${snippet.context})` : ''].join(''),
+      [
+        summary,
+        detail ? `: ${detail.replace(/\s+/g, ' ')}` : '',
+        snippet?.context ? ` (in ${snippet.context})` : '',
+      ].join(''),
     );
 }
 
 /** What `terraform init` reports when it cannot download a provider: the configuration was read and found valid. */
-const providerDownloadFailures = ['Failed to query available provider packages', 'Failed to install provider'];
+const providerDownloadFailures = [
+  'Failed to query available provider packages',
+  'Failed to install provider',
+];
 
 export interface ConfigurationCheck {
   /** Whether Terraform accepts the configuration (as far as it can check it here). */
@@ -218,6 +225,8 @@ export interface ProvisionerRun {
   /** `destroy` for a provisioner run while its resource is being destroyed (`when = destroy`). */
   readonly when: 'create' | 'destroy';
   readonly succeeded: boolean;
+  /** The shell command `local-exec` ran. */
+  readonly command: string;
   /** What the provisioner printed. */
   readonly output: string;
 }
@@ -243,7 +252,8 @@ export class TerraformWorkspace {
 
   async init(): Promise<void> {
     const run = await this.run(['init', '-json']);
-    if (run.code !== 0) throw new Error(`terraform init failed:\n${errorsOf(uiMessages(run.stdout)).join('\n')}`);
+    if (run.code !== 0)
+      throw new Error(`terraform init failed:\n${errorsOf(uiMessages(run.stdout)).join('\n')}`);
   }
 
   /** `terraform plan`: what an apply would change now (no-ops left out). */
@@ -307,6 +317,7 @@ function plannedChanges(messages: readonly UiMessage[]): PlannedChange[] {
 function provisionerRuns(messages: readonly UiMessage[]): ProvisionerRun[] {
   const phase = new Map<string, 'create' | 'destroy'>();
   const output = new Map<string, string[]>();
+  const command = new Map<string, string>();
   const runs: ProvisionerRun[] = [];
   for (const message of messages) {
     const address = message.hook?.resource.addr;
@@ -318,17 +329,25 @@ function provisionerRuns(messages: readonly UiMessage[]): ProvisionerRun[] {
       case 'provision_start':
         output.set(address, []);
         break;
-      case 'provision_progress':
-        output.get(address)?.push(message.hook?.output ?? '');
+      case 'provision_progress': {
+        // local-exec first says what it runs, Go-quoted: `Executing: ["/bin/sh" "-c" "<command>"]`.
+        const line = message.hook?.output ?? '';
+        const executing = /^Executing: \[.*"((?:[^"\\]|\\.)*)"\]$/.exec(line);
+        if (executing && !command.has(address))
+          command.set(address, JSON.parse(`"${executing[1]}"`) as string);
+        else output.get(address)?.push(line);
         break;
+      }
       case 'provision_complete':
       case 'provision_errored':
         runs.push({
           address,
           when: phase.get(address) ?? 'create',
           succeeded: message.type === 'provision_complete',
+          command: command.get(address) ?? '',
           output: (output.get(address) ?? []).join('\n'),
         });
+        command.delete(address);
         break;
     }
   }

@@ -2,6 +2,7 @@
  * The configuration check must be able to fail: hand-written stacks that Terraform refuses (the
  * interpolated `depends_on` the constructs once wrote) and ones it accepts, in both resource types.
  */
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the stacks hold Terraform interpolations, as synthesized
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,11 @@ function stackOf(resources: Record<string, Record<string, unknown>>, providers =
 }
 
 const exec = (when?: string) => ({
-  'local-exec': { command: 'true', ...(when ? { when } : {}), environment: { A: '${self.triggers_replace.a}' } },
+  'local-exec': {
+    command: 'true',
+    ...(when ? { when } : {}),
+    environment: { A: '${self.triggers_replace.a}' },
+  },
 });
 
 describe.skipIf(!terraformAvailable())('checkStackConfiguration', () => {
@@ -32,7 +37,10 @@ describe.skipIf(!terraformAvailable())('checkStackConfiguration', () => {
       stackOf({
         terraform_data: {
           first: { triggers_replace: { a: 'x' }, provisioner: [exec(), exec('destroy')] },
-          second: { triggers_replace: { a: '${terraform_data.first.id}' }, depends_on: ['terraform_data.first'] },
+          second: {
+            triggers_replace: { a: '${terraform_data.first.id}' },
+            depends_on: ['terraform_data.first'],
+          },
         },
       }),
     );
@@ -78,7 +86,12 @@ describe.skipIf(!terraformAvailable())('checkStackConfiguration', () => {
 
   it('checks a null_resource stack as far as init goes: accepted when only the provider download fails', async () => {
     const valid = await checkStackConfiguration(
-      stackOf({ null_resource: { first: { triggers: { a: 'x' } }, second: { depends_on: ['null_resource.first'] } } }, true),
+      stackOf(
+        {
+          null_resource: { first: { triggers: { a: 'x' } }, second: { depends_on: ['null_resource.first'] } },
+        },
+        true,
+      ),
     );
     expect(valid.accepted).toBe(true);
     const refused = await checkStackConfiguration(

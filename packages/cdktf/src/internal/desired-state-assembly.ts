@@ -27,6 +27,7 @@ import type { SdkKey } from '../sdk-key.js';
 import type { Segment } from '../segment.js';
 import { variationText } from '../variation-values.js';
 import type { ManagedResource } from './managed-resource.js';
+import { prerequisiteOrderProblems } from './prerequisite-order.js';
 
 /** A declared resource and where its entry sits in the document. */
 export interface AssembledResource {
@@ -67,7 +68,7 @@ export function assembleDesiredState(flagplane: Flagplane, options: AssemblyOpti
     resources: builder.resources,
     locations: builder.locations,
     pathOf: builder.pathOf,
-    constructProblems: builder.problems,
+    constructProblems: [...builder.problems, ...prerequisiteOrderProblems(flagplane.projects)],
     explained: builder.explained,
   };
 }

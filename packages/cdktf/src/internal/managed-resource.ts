@@ -20,7 +20,12 @@ export abstract class ManagedResource extends Construct {
     super(scope, id);
     this.flagplane = flagplane;
     this.identityResource = createWiredResource(flagplane.backingResource, this, 'Identity', flagplane);
-    this.configurationResource = createWiredResource(flagplane.backingResource, this, 'Configuration', flagplane);
+    this.configurationResource = createWiredResource(
+      flagplane.backingResource,
+      this,
+      'Configuration',
+      flagplane,
+    );
     this.node.addValidation({ validate: () => flagplane.problemsOf(this) });
   }
 }

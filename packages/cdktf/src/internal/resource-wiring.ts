@@ -81,7 +81,10 @@ export function wireResource(
     {
       type: 'local-exec',
       command: command('configure'),
-      environment: { ...settings.environment, FLAGPLANE_SPEC: selfTrigger(configuration.triggersAttribute, 'spec') },
+      environment: {
+        ...settings.environment,
+        FLAGPLANE_SPEC: selfTrigger(configuration.triggersAttribute, 'spec'),
+      },
     },
   ];
   configuration.dependsOn = dependencyReferences([identity, ...dependencies.configuration]);

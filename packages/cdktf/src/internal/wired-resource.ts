@@ -11,7 +11,7 @@
  * of the declarations.
  */
 import { resource } from '@cdktf/provider-null';
-import { cdktfInventory, type CdktfBackingResource } from '@flagplane/contract/desired-state';
+import { type CdktfBackingResource, cdktfInventory } from '@flagplane/contract/desired-state';
 import { App, DataResource, type TerraformResource, type TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
 import { ResourceFragment } from './resource-fragment.js';

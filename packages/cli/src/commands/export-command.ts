@@ -15,12 +15,15 @@ export interface ExportOptions extends GlobalOptions {
   readonly project?: string[];
   readonly output?: string;
   readonly format?: string;
+  readonly backingResource?: 'null_resource' | 'terraform_data';
 }
 
 export async function exportCommand(options: ExportOptions): Promise<number> {
   const format = options.format ?? formatOfFile(options.output);
   if (format !== 'json' && format !== 'yaml' && format !== 'cdktf-ts')
     throw new UsageError(`--format must be yaml, json or cdktf-ts; got "${format}"`);
+  if (options.backingResource !== undefined && format !== 'cdktf-ts')
+    throw new UsageError('--backing-resource applies to --format cdktf-ts only');
   const session = openApiSession(options);
   const reader = { client: session.client, organization: options.org, limit: session.limit };
   const projectKeys = options.project?.length ? options.project : await listProjectKeys(reader);
@@ -30,7 +33,7 @@ export async function exportCommand(options: ExportOptions): Promise<number> {
   if (missing.length > 0)
     throw new UsageError(`no project ${missing.map((key) => `"${key}"`).join(', ')} in ${options.org}`);
   const document = liveToDesired(live);
-  const text = await render(document, format);
+  const text = await render(document, format, options.backingResource);
   if (options.output) {
     await writeFile(path.resolve(options.output), text, 'utf8');
     if (options.json)
@@ -51,10 +54,14 @@ function formatOfFile(output: string | undefined): string {
   return 'yaml';
 }
 
-async function render(document: ReturnType<typeof liveToDesired>, format: 'json' | 'yaml' | 'cdktf-ts') {
+async function render(
+  document: ReturnType<typeof liveToDesired>,
+  format: 'json' | 'yaml' | 'cdktf-ts',
+  backingResource: ExportOptions['backingResource'],
+) {
   if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
   if (format === 'yaml') return (await loadYaml()).stringify(document, { lineWidth: 0 });
   // A CDKTF TypeScript app using @flagplane/cdktf's constructs (loaded only for this format).
   const { renderCdktfStack } = await import('../export/cdktf-ts/render-cdktf-stack.js');
-  return renderCdktfStack(document);
+  return renderCdktfStack(document, backingResource ? { backingResource } : {});
 }

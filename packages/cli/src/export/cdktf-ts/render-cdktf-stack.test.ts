@@ -84,4 +84,11 @@ describe('renderCdktfStack', () => {
     expect(source).toContain("{ key: 'dark', value: { bg: '#000' } }");
     expect(source).toContain(`{ key: 'spaced', json: '{ "bg": 1 }' }`);
   });
+
+  it('names the backing resource only when it is not the constructs’ default', () => {
+    expect(renderCdktfStack(state)).not.toContain('backingResource');
+    expect(renderCdktfStack(state, { backingResource: 'terraform_data' })).toContain(
+      "new Flagplane(stack, 'Flagplane', { organization: 'acme', backingResource: 'terraform_data' });",
+    );
+  });
 });

@@ -5,6 +5,7 @@
  * so the CLI can load it without cdktf.
  */
 import type {
+  CdktfBackingResource,
   DesiredFlagEnvironmentInput,
   DesiredFlagInput,
   DesiredProjectInput,
@@ -17,6 +18,8 @@ export interface RenderCdktfStackOptions {
   readonly stackId?: string;
   /** The local backend's state file, relative to the stack directory. @default 'terraform.tfstate' */
   readonly statePath?: string;
+  /** The constructs' `backingResource`; written only when it is not their default. @default 'null_resource' */
+  readonly backingResource?: CdktfBackingResource;
 }
 
 export function renderCdktfStack(state: DesiredStateInput, options: RenderCdktfStackOptions = {}): string {
@@ -35,7 +38,9 @@ export function renderCdktfStack(state: DesiredStateInput, options: RenderCdktfS
     'const app = new App();',
     `const stack = new TerraformStack(app, ${stringLiteral(options.stackId ?? 'flags')});`,
     `new LocalBackend(stack, { path: ${stringLiteral(options.statePath ?? 'terraform.tfstate')} });`,
-    `const flagplane = new Flagplane(stack, 'Flagplane', { organization: ${stringLiteral(state.organization)} });`,
+    `const flagplane = new Flagplane(stack, 'Flagplane', { organization: ${stringLiteral(state.organization)}${
+      options.backingResource === 'terraform_data' ? ", backingResource: 'terraform_data'" : ''
+    } });`,
   ];
   for (const project of state.projects) {
     lines.push('', ...renderProject(project, names, stackIds));
