@@ -6,14 +6,15 @@ import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from '@flagplane/test-support/process';
 import { checkQueuedStacks, queueStackCheck } from '@flagplane/test-support/terraform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, type ReferenceServer, startReferenceServer } from './support/reference-server.js';
-import { cliBin, runProcess } from './support/run-process.js';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 const example = path.join(repository, 'examples', 'infra');
 const exampleStack = path.join(example, 'cdktf.out', 'stacks', 'flags');
+const cliBin = path.join(repository, 'packages', 'cli', 'dist', 'flagplane.js');
 
 let server: ReferenceServer;
 let directory: string;

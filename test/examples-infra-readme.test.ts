@@ -7,10 +7,10 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/p
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from '@flagplane/test-support/process';
 import { terraformAvailable } from '@flagplane/test-support/terraform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerToken, type ReferenceServer, startReferenceServer } from './support/reference-server.js';
-import { runProcess } from './support/run-process.js';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 const example = path.join(repository, 'examples', 'infra');

@@ -8,10 +8,10 @@
  * read and checked before providers are installed); a `terraform_data` stack (built in, no provider)
  * goes all the way.
  */
-import { spawn } from 'node:child_process';
 import { accessSync, constants, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type ProcessResult, runProcess } from './process.js';
 
 export type BackingResource = 'null_resource' | 'terraform_data';
 
@@ -42,31 +42,16 @@ function baseEnvironment(): Record<string, string> {
   };
 }
 
-export interface ProcessResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** Runs terraform without blocking (a test's server may live in the same process). */
 export function runTerraform(
   args: readonly string[],
   options: { cwd: string; env?: Readonly<Record<string, string>> },
 ): Promise<ProcessResult> {
   if (!terraformPath) return Promise.reject(new Error('terraform is not on PATH'));
-  const binary = terraformPath;
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, {
-      cwd: options.cwd,
-      env: { ...baseEnvironment(), ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runProcess(terraformPath, args, {
+    cwd: options.cwd,
+    env: { ...baseEnvironment(), ...options.env },
+    inheritEnvironment: false,
   });
 }
 
