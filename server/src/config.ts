@@ -19,9 +19,42 @@ export class ConfigError extends Error {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+/**
+ * Every variable the server reads, with its default and meaning as people read them. `--help` prints
+ * this table and `readConfig` takes its defaults from it, so the two cannot disagree.
+ */
+export const configVariables = {
+  PORT: { default: '4000', meaning: 'port to listen on (0 picks a free one)' },
+  HOST: { default: '127.0.0.1', meaning: 'address to listen on' },
+  FLAGPLANE_DATA: {
+    default: '.flagplane/data.json',
+    meaning: 'the data file; :memory: keeps everything in memory',
+  },
+  FLAGPLANE_IDENTITIES: {
+    default: 'none',
+    meaning: 'the identity file (JSON) to upsert at start-up',
+  },
+  FLAGPLANE_RATE_LIMIT: { default: '600', meaning: 'requests per caller per window' },
+  FLAGPLANE_RATE_WINDOW_SECONDS: { default: '60', meaning: 'length of the rate-limit window, in seconds' },
+  FLAGPLANE_BASE_URL: {
+    default: 'http://HOST:PORT',
+    meaning: 'public address, used in docs_url and the OpenAPI servers',
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    meaning: `how much to log: ${logLevels.slice(0, -1).join(', ')} or ${logLevels.at(-1)}`,
+  },
+} as const satisfies Record<string, { readonly default: string; readonly meaning: string }>;
+
+type ConfigVariableName = keyof typeof configVariables;
+
+function text(env: NodeJS.ProcessEnv, name: ConfigVariableName): string {
+  return env[name]?.trim() || configVariables[name].default;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: ConfigVariableName, min: number, max: number): number {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined || raw === '') return Number(configVariables[name].default);
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}".`);
   }
@@ -29,25 +62,26 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = integer(env, 'PORT', 4000, 0, 65535);
-  const host = env.HOST?.trim() || '127.0.0.1';
+  const port = integer(env, 'PORT', 0, 65535);
+  const host = text(env, 'HOST');
   const baseUrl =
     env.FLAGPLANE_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) {
     throw new ConfigError(`FLAGPLANE_BASE_URL must be an http(s) URL; got "${baseUrl}".`);
   }
-  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  const logLevel = text(env, 'LOG_LEVEL');
   if (!logLevels.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}; got "${logLevel}".`);
   }
   return {
     port,
     host,
-    dataPath: env.FLAGPLANE_DATA?.trim() || '.flagplane/data.json',
+    dataPath: text(env, 'FLAGPLANE_DATA'),
+    // The default, "none", is what people read: no identity file.
     identitiesPath: env.FLAGPLANE_IDENTITIES?.trim() || null,
     rateLimit: {
-      max: integer(env, 'FLAGPLANE_RATE_LIMIT', 600, 1, 1_000_000_000),
-      windowSeconds: integer(env, 'FLAGPLANE_RATE_WINDOW_SECONDS', 60, 1, 86_400),
+      max: integer(env, 'FLAGPLANE_RATE_LIMIT', 1, 1_000_000_000),
+      windowSeconds: integer(env, 'FLAGPLANE_RATE_WINDOW_SECONDS', 1, 86_400),
     },
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel,

@@ -1,36 +1,29 @@
 #!/usr/bin/env node
 /**
- * Runs the reference server: configuration from the environment, the data file (or memory), the
- * identity file or a first-start bootstrap, then listen. SIGINT/SIGTERM stop accepting, finish
- * in-flight requests, flush the store and release its lock.
+ * Runs the reference server: configuration from the environment, the identity file, the data file (or
+ * memory), a first-start bootstrap when there is no identity file, then listen. SIGINT/SIGTERM stop
+ * accepting, finish in-flight requests, flush the store and release its lock. `--help` and `--version`
+ * answer without starting anything.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildServer } from './app.js';
-import { ConfigError, readConfig } from './config.js';
-import { applyIdentities, IdentityError, parseIdentityDocument } from './identity/apply-identities.js';
+import { helpText, readInvocation, serverVersion } from './command-line.js';
+import { ConfigError, readConfig, type ServerConfig } from './config.js';
+import { applyIdentities, IdentityError } from './identity/apply-identities.js';
 import { bootstrapIfEmpty } from './identity/bootstrap.js';
+import { readIdentityFile } from './identity/identity-file.js';
+import { describeListenFailure, ListenError } from './listen-error.js';
 import { createServerLogger } from './logging.js';
 import { openFileStore } from './store/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
 import type { Store } from './store/store.js';
 
-async function loadIdentityFile(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new IdentityError(`FLAGPLANE_IDENTITIES: cannot read ${path}: ${(error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new IdentityError(`FLAGPLANE_IDENTITIES: ${path} is not valid JSON: ${(error as Error).message}`);
-  }
-}
+/** Exit status of a refused command line, apart from 1 (could not start) as shells usually do. */
+const USAGE_EXIT_CODE = 2;
 
-async function main(): Promise<void> {
-  const config = readConfig();
+async function serve(config: ServerConfig): Promise<void> {
+  // Read before the store is opened: a start refused for its identity file creates no data file.
+  const identities = config.identitiesPath ? await readIdentityFile(config.identitiesPath) : null;
   // One logger for the store and the app, so torn journal lines and failed commits are logged too.
   const logger = createServerLogger(config.logLevel);
   const store: Store =
@@ -38,12 +31,8 @@ async function main(): Promise<void> {
       ? createMemoryStore()
       : await openFileStore({ path: resolve(config.dataPath), logger });
   try {
-    if (config.identitiesPath) {
-      const document = parseIdentityDocument(
-        await loadIdentityFile(config.identitiesPath),
-        config.identitiesPath,
-      );
-      await applyIdentities(store, document, new Date());
+    if (identities) {
+      await applyIdentities(store, identities, new Date());
     } else {
       const token = await bootstrapIfEmpty(store, new Date());
       if (token) {
@@ -77,16 +66,45 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The data file stays usable by the next start: flushed, and its lock released.
+    stopping = true;
+    await app.close();
+    await store.close();
+    throw describeListenFailure(error, config.host, config.port);
+  }
   app.log.info(
     `Flagplane listening on ${config.baseUrl} (data: ${config.dataPath}); docs at ${config.baseUrl}/docs`,
   );
 }
 
-main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof IdentityError;
-  process.stderr.write(
-    `flagplane-server: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
-  );
-  process.exit(1);
+function fail(message: string, exitCode: number): never {
+  process.stderr.write(`flagplane-server: ${message}\n`);
+  process.exit(exitCode);
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  const invocation = readInvocation(args);
+  switch (invocation.action) {
+    case 'help':
+      process.stdout.write(helpText());
+      return;
+    case 'version':
+      process.stdout.write(`${serverVersion()}\n`);
+      return;
+    case 'refuse':
+      fail(invocation.message, USAGE_EXIT_CODE);
+      return;
+    case 'serve':
+      await serve(readConfig());
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // Refusals people can act on are one line; anything else keeps its stack for a bug report.
+  const known =
+    error instanceof ConfigError || error instanceof IdentityError || error instanceof ListenError;
+  fail(known ? error.message : String((error as Error)?.stack ?? error), 1);
 });

@@ -1,8 +1,10 @@
 /**
  * §18 with a real process on a real file: SIGKILL under 16 concurrent writers, restart on the same file.
  * Every write that was acknowledged with a 2xx must be there; the file must parse; the lock left by the
- * killed process must not block the restart. `DURABILITY_ROUNDS` raises the number of rounds (test:long).
+ * killed process must not block the restart, not even while that process is a zombie nobody reaps.
+ * `DURABILITY_ROUNDS` raises the number of rounds (test:long).
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,18 @@ async function liveFlagKeys(server: RunningServer): Promise<Set<string>> {
     cursor = page.next_cursor;
   } while (cursor);
   return keys;
+}
+
+/** Waits until `/proc/<pid>/stat` shows the process in `state` (field 3, after the last `)`). */
+async function waitForState(pid: number, state: string): Promise<void> {
+  let seen = '';
+  for (let attempt = 0; attempt < 250; attempt++) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    seen = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]!;
+    if (seen === state) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`process ${pid} is in state ${seen}, not ${state}`);
 }
 
 describe('durability (§18)', () => {
@@ -90,6 +104,30 @@ describe('durability (§18)', () => {
     server.process.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 120_000);
+
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'restarts on the data file of a killed server that nobody reaped (a zombie)',
+    async () => {
+      const zombieEnv = { ...env, FLAGPLANE_DATA: join(directory, 'zombie.json') };
+      const killed = await startServerProcess(zombieEnv, { underParentThatNeverReaps: true });
+      let restarted: RunningServer | undefined;
+      try {
+        expect((await fetch(`${killed.baseUrl}/healthz`)).ok, killed.output()).toBe(true);
+        process.kill(killed.pid, 'SIGKILL');
+        await waitForState(killed.pid, 'Z');
+        expect(JSON.parse(await readFile(`${zombieEnv.FLAGPLANE_DATA}.lock`, 'utf8')).pid).toBe(killed.pid);
+
+        restarted = await startServerProcess(zombieEnv);
+        expect(restarted.process.exitCode, restarted.output()).toBeNull();
+        expect((await fetch(`${restarted.baseUrl}/api/v1/me`, { headers })).status).toBe(200);
+      } finally {
+        restarted?.process.kill('SIGTERM');
+        killed.process.kill('SIGKILL'); // the `sleep` holding the zombie
+      }
+      expect(await restarted?.exited).toBe(0);
+    },
+    60_000,
+  );
 
   it('refuses a second server on the same data file, naming the lock', async () => {
     const first = await startServerProcess(env);

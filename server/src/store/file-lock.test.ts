@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireFileLock } from './file-lock.js';
 import { openFileStore } from './file-store.js';
+import { readProcessStatus } from './process-status.js';
 
 let dir: string;
 let dataFile: string;
@@ -46,9 +47,28 @@ async function processHoldingLock(): Promise<ChildProcess> {
   return child;
 }
 
-function lockText(pid: number, host = hostname()): string {
-  return JSON.stringify({ pid, hostname: host, startedAt: '2020-01-01T00:00:00.000Z' });
+/** A real process that stays alive, named `title` (what `/proc/<pid>/stat` shows as its command). */
+async function liveProcess(title = 'node'): Promise<ChildProcess> {
+  const script = `process.title = ${JSON.stringify(title)}; process.stdout.write('ready'); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  expect(chunk.toString()).toBe('ready');
+  return child;
 }
+
+function lockText(pid: number, host = hostname(), fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({ pid, hostname: host, startedAt: '2020-01-01T00:00:00.000Z', ...fields });
+}
+
+async function openError(): Promise<Error | undefined> {
+  return openFileStore({ path: dataFile }).then(
+    async (store) => void (await store.close()),
+    (error: unknown) => error as Error,
+  );
+}
+
+const hasProcStat = existsSync('/proc/self/stat');
 
 describe('the data file lock', () => {
   it('writes pid, hostname and start time, and release removes it', async () => {
@@ -56,6 +76,7 @@ describe('the data file lock', () => {
     const owner = JSON.parse(await readFile(lockFile, 'utf8'));
     expect(owner).toMatchObject({ pid: process.pid, hostname: hostname() });
     expect(Date.parse(owner.startedAt)).not.toBeNaN();
+    if (hasProcStat) expect(owner.processStartTicks).toBe((await readProcessStatus(process.pid))?.startTicks);
     await lock.release();
     await lock.release();
     expect(existsSync(lockFile)).toBe(false);
@@ -64,10 +85,7 @@ describe('the data file lock', () => {
 
   it('refuses while another live process holds it, and allows a start once that process is killed', async () => {
     const child = await processHoldingLock();
-    const error = await openFileStore({ path: dataFile }).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
+    const error = await openError();
     expect(error?.message).toContain(dataFile);
     expect(error?.message).toContain(`pid ${child.pid}`);
     expect(JSON.parse(await readFile(lockFile, 'utf8')).pid).toBe(child.pid); // not taken over
@@ -120,6 +138,32 @@ describe('the data file lock', () => {
     expect(JSON.parse(await readFile(lockFile, 'utf8')).pid).toBe(process.pid);
     expect(existsSync(`${lockFile}.takeover`)).toBe(false);
     await lock.release();
+  });
+
+  it.skipIf(!hasProcStat)(
+    'takes over a lock naming a live pid with another start time (the pid was given to a new process)',
+    async () => {
+      const child = await liveProcess();
+      const startTicks = (await readProcessStatus(child.pid!))!.startTicks;
+      await writeFile(lockFile, lockText(child.pid!, hostname(), { processStartTicks: startTicks - 1 }));
+      const lock = await acquireFileLock(dataFile);
+      expect(JSON.parse(await readFile(lockFile, 'utf8')).pid).toBe(process.pid);
+      await lock.release();
+    },
+  );
+
+  it.skipIf(!hasProcStat)('refuses a lock naming a live pid with its own start time', async () => {
+    const child = await liveProcess();
+    const startTicks = (await readProcessStatus(child.pid!))!.startTicks;
+    await writeFile(lockFile, lockText(child.pid!, hostname(), { processStartTicks: startTicks }));
+    expect((await openError())?.message).toContain(`pid ${child.pid}`);
+  });
+
+  it('refuses a lock of a live process whose name holds parentheses (written without a start time)', async () => {
+    // Read from the first `)`, this process's stat would say state `Z`: a zombie, wrongly taken over.
+    const child = await liveProcess('x) Z 1 (y');
+    await writeFile(lockFile, lockText(child.pid!));
+    expect((await openError())?.message).toContain(`pid ${child.pid}`);
   });
 
   it('release leaves a lock that is no longer ours', async () => {

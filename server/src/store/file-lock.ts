@@ -1,9 +1,10 @@
 /**
  * One server per data file: two processes group-committing to the same file would each overwrite the
- * other's writes. The lock is a file `<dataFile>.lock` holding `{pid, hostname, startedAt}`. It is not
- * removed when a process is killed (SIGKILL, OOM, power loss), so a lock whose process no longer runs is
- * stale and is taken over; only a lock of a live process on this host refuses the start. Taking over is
- * the delicate part when several processes start at once; see `removeStaleLock`.
+ * other's writes. The lock is a file `<dataFile>.lock` holding `{pid, hostname, startedAt,
+ * processStartTicks}`. It is not removed when a process is killed (SIGKILL, OOM, power loss), so a lock
+ * whose process no longer runs is stale and is taken over; only a lock of a live process on this host
+ * refuses the start (see `isRunning` for what "live" takes). Taking over is the delicate part when several
+ * processes start at once; see `removeStaleLock`.
  */
 import { randomUUID } from 'node:crypto';
 import { link, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hasCode } from './errno.js';
+import { isEnded, readProcessStatus } from './process-status.js';
 import type { StoreLogger } from './store-logger.js';
 
 export interface FileLock {
@@ -23,6 +25,12 @@ interface LockOwner {
   readonly pid: number;
   readonly hostname: string;
   readonly startedAt: string;
+  /**
+   * The owner's start time from `/proc/<pid>/stat` (clock ticks since boot), which tells the owner from
+   * a later process given the same pid. Absent where there is no `/proc`, and in locks written before it
+   * was recorded.
+   */
+  readonly processStartTicks?: number;
 }
 
 /**
@@ -42,7 +50,12 @@ export async function acquireFileLock(dataFile: string, logger?: StoreLogger): P
   }
   // Reserved before the first await, so a second open in this process cannot mistake ours for stale.
   heldHere.add(lockPath);
-  const me: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: new Date().toISOString(),
+    processStartTicks: (await readProcessStatus(process.pid))?.startTicks,
+  };
   const content = JSON.stringify(me);
   try {
     const deadline = Date.now() + TAKEOVER_TIMEOUT_MS;
@@ -51,7 +64,7 @@ export async function acquireFileLock(dataFile: string, logger?: StoreLogger): P
       const existing = await readLock(lockPath);
       if (existing !== null) {
         const { owner } = existing;
-        if (owner !== null && isRunning(owner)) {
+        if (owner !== null && (await isRunning(owner))) {
           throw new Error(
             `${dataFile} is in use by another process (pid ${owner.pid} on ${owner.hostname}, started ` +
               `${owner.startedAt}); lock file ${lockPath}. If no Flagplane server is using it, delete the lock file.`,
@@ -87,7 +100,7 @@ async function removeStaleLock(
   if (!(await createExclusive(claimPath, claimContent))) {
     const claim = await readLock(claimPath);
     if (claim === null) return; // released meanwhile
-    if (claim.owner !== null && isRunning(claim.owner)) {
+    if (claim.owner !== null && (await isRunning(claim.owner))) {
       await sleep(10); // another starter is taking over; its result decides our next attempt
       return;
     }
@@ -178,13 +191,22 @@ function parseOwner(text: string): LockOwner | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { pid, hostname: host, startedAt } = value as Record<string, unknown>;
+  const { pid, hostname: host, startedAt, processStartTicks } = value as Record<string, unknown>;
   // A pid of 0 or below would make `process.kill(pid, 0)` probe a whole process group.
   if (!Number.isSafeInteger(pid) || (pid as number) <= 0 || typeof host !== 'string') return null;
-  return { pid: pid as number, hostname: host, startedAt: typeof startedAt === 'string' ? startedAt : '?' };
+  return {
+    pid: pid as number,
+    hostname: host,
+    startedAt: typeof startedAt === 'string' ? startedAt : '?',
+    processStartTicks: Number.isSafeInteger(processStartTicks) ? (processStartTicks as number) : undefined,
+  };
 }
 
-function isRunning(owner: LockOwner): boolean {
+/**
+ * Whether the lock's owner still runs. When unsure it answers yes, since wrongly refusing to start is
+ * recoverable and two servers on one file is not.
+ */
+async function isRunning(owner: LockOwner): Promise<boolean> {
   // Another host's process cannot be probed; a lock from another hostname is taken to be left behind by
   // an earlier container or machine that used this volume.
   if (owner.hostname !== hostname()) return false;
@@ -192,12 +214,16 @@ function isRunning(owner: LockOwner): boolean {
   if (owner.pid === process.pid) return false;
   try {
     process.kill(owner.pid, 0);
-    return true;
   } catch (error) {
-    // EPERM: the process exists but belongs to another user. Anything but ESRCH counts as running,
-    // since wrongly refusing to start is recoverable and two servers on one file is not.
-    return !hasCode(error, 'ESRCH');
+    // EPERM: the process exists but belongs to another user.
+    if (hasCode(error, 'ESRCH')) return false;
   }
+  // The pid exists, but that is also true of a killed owner that nobody reaped (a zombie: its parent
+  // died first, and pid 1 in some containers never reaps) and of a new process that got the pid.
+  const status = await readProcessStatus(owner.pid);
+  if (status === null) return true; // no /proc to ask: the pid is all we know
+  if (isEnded(status)) return false;
+  return owner.processStartTicks === undefined || owner.processStartTicks === status.startTicks;
 }
 
 /**

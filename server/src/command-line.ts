@@ -1,0 +1,60 @@
+/**
+ * The server's command line, which only asks about the server: `--help`, `--version`. Everything it is to
+ * do comes from the environment (config.ts), so any other argument is refused rather than ignored: a
+ * `--port 5` silently ignored would start on port 4000.
+ */
+import { readFileSync } from 'node:fs';
+import { configVariables } from './config.js';
+
+export type Invocation =
+  | { readonly action: 'serve' }
+  | { readonly action: 'help' }
+  | { readonly action: 'version' }
+  | { readonly action: 'refuse'; readonly message: string };
+
+export function readInvocation(args: readonly string[]): Invocation {
+  if (args.length === 0) return { action: 'serve' };
+  if (args.some((arg) => arg === '--help' || arg === '-h')) return { action: 'help' };
+  if (args.length === 1 && args[0] === '--version') return { action: 'version' };
+  const unknown = args.find((arg) => arg !== '--version') ?? args[0];
+  return {
+    action: 'refuse',
+    message:
+      `unknown argument "${unknown}": the server takes its configuration from the environment ` +
+      '(e.g. PORT=4001 flagplane-server); see flagplane-server --help',
+  };
+}
+
+export function helpText(): string {
+  const rows = Object.entries(configVariables);
+  const nameWidth = Math.max(...rows.map(([name]) => name.length));
+  const defaultWidth = Math.max(...rows.map(([, variable]) => variable.default.length));
+  const table = rows.map(
+    ([name, variable]) =>
+      `  ${name.padEnd(nameWidth)}  ${variable.default.padEnd(defaultWidth)}  ${variable.meaning}`,
+  );
+  return [
+    'flagplane-server: the Flagplane reference server, the whole API v1 over HTTP with a durable data file.',
+    '',
+    'Usage:',
+    '  flagplane-server             listen until SIGINT or SIGTERM (then finish requests and stop)',
+    '  flagplane-server --help, -h  print this help',
+    '  flagplane-server --version   print the version',
+    '',
+    'Configuration, from the environment (a bad value refuses to start, naming the variable):',
+    `  ${'variable'.padEnd(nameWidth)}  ${'default'.padEnd(defaultWidth)}  meaning`,
+    ...table,
+    '',
+    'The first start on an empty data file without an identity file creates organization "default" with',
+    "an Owner and prints that Owner's API token once. Docs are served at /docs, the API under /api/v1.",
+    '',
+  ].join('\n');
+}
+
+/** The version of @flagplane/server, from its package.json (one directory above src/ and dist/). */
+export function serverVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version?: unknown;
+  };
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+}
