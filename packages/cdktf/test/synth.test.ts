@@ -35,7 +35,7 @@ describe('synthesized stack', () => {
     expect(second).toBe(first);
     expect(first).not.toMatch(/\/tmp\/|\/work\/|\/home\//);
     expect(first).toContain(
-      '"command": "node ../../../node_modules/@flagplane/cli/dist/flagplane.js resource ensure --kind flag"',
+      '"command": "node ../../../node_modules/@flagplane/cli/bin/flagplane.js resource ensure --kind flag"',
     );
   });
 
