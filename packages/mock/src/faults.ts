@@ -3,7 +3,7 @@
  * all. Error answers carry the API's own error body and headers, so clients see what a real server would
  * send.
  */
-import type { OperationId } from '@flagplane/contract';
+import { closestMatches, type OperationId, operationIds } from '@flagplane/contract';
 
 export type FaultMatcher =
   | OperationId
@@ -36,6 +36,7 @@ export class FaultRegistry {
   private faults: ActiveFault[] = [];
 
   add(matcher: FaultMatcher, fault: Fault): void {
+    if (typeof matcher === 'string') assertOperationId(matcher);
     this.faults.push({ matcher, fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
   }
 
@@ -58,4 +59,23 @@ export class FaultRegistry {
   clear(): void {
     this.faults = [];
   }
+}
+
+/**
+ * An operationId the endpoint table does not have would match no request, and the test would pass
+ * without its fault ever happening: refused, with the closest names (a string reaches here from
+ * JavaScript, or through a cast, whatever the types say).
+ */
+function assertOperationId(name: string): void {
+  if ((operationIds as readonly string[]).includes(name)) return;
+  // An abbreviation (`getFlagEnv`) is closest to what it abbreviates, though far in edit distance.
+  const lowered = name.toLowerCase();
+  const abbreviated = operationIds.filter((candidate) => candidate.toLowerCase().startsWith(lowered));
+  const near = closestMatches(name, operationIds, { maxDistance: 4, max: 3 });
+  const closest = [...new Set([...abbreviated, ...near])].slice(0, 3);
+  throw new Error(
+    `mock.fail: unknown operationId "${name}"${
+      closest.length > 0 ? `; did you mean ${closest.map((candidate) => `"${candidate}"`).join(', ')}?` : ''
+    } (the operationIds are the endpoint table's, e.g. getFlag, toggleFlag; or pass a function of the request)`,
+  );
 }

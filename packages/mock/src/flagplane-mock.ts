@@ -102,7 +102,8 @@ export class FlagplaneMock {
    * A `fetch` answering from this mock directly, with no interception library: hand it to the SDK
    * (`createClient({ baseUrl: mock.baseUrl, token, fetch: mock.fetch })`) where the code under test takes a
    * fetch. Same answers as through msw, and cheaper per call: no interception, no msw handler pipeline. A
-   * network-error fault rejects with a TypeError, as fetch does.
+   * network-error fault rejects exactly as Node's fetch does when a connection fails (a TypeError "fetch
+   * failed" with the reason as its cause), so clients, the SDK included, see a network error.
    */
   readonly fetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -114,7 +115,9 @@ export class FlagplaneMock {
       headers: Object.fromEntries(request.headers),
       body,
     });
-    if (response.networkError) throw new TypeError('fetch failed: injected network error');
+    if (response.networkError) {
+      throw new TypeError('fetch failed', { cause: new Error('Flagplane mock: injected network error') });
+    }
     return new Response(response.status === 204 || response.body === '' ? null : response.body, {
       status: response.status,
       headers: response.headers,

@@ -1,4 +1,5 @@
-import { ErrorBody } from '@flagplane/contract';
+import { ErrorBody, type OperationId } from '@flagplane/contract';
+import { ConnectionError, createClient } from '@flagplane/sdk';
 import { describe, expect, it } from 'vitest';
 import { setupFlagplaneMock } from '../src/vitest.js';
 
@@ -53,6 +54,15 @@ describe('fault injection', () => {
     ]);
   });
 
+  it('refuses an operationId the endpoint table does not have, naming the closest', () => {
+    expect(() => flagplane.mock.fail('getFlagEnv' as OperationId, { status: 500 })).toThrow(
+      'mock.fail: unknown operationId "getFlagEnv"; did you mean "getFlagEnvironment", "getFlag"',
+    );
+    expect(() => flagplane.mock.fail('nothingLikeIt' as OperationId, { status: 500 })).toThrow(
+      /^mock\.fail: unknown operationId "nothingLikeIt" \(the operationIds/,
+    );
+  });
+
   it('clears faults on reset', async () => {
     flagplane.mock.fail('getMe', { status: 500 });
     await flagplane.mock.reset();
@@ -72,5 +82,26 @@ describe('mock.fetch', () => {
     await expect(
       flagplane.mock.fetch(`${flagplane.mock.baseUrl}/api/v1/me`, { headers }),
     ).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe('a network-error fault, as the SDK sees it', () => {
+  it('is a ConnectionError through mock.fetch, as through msw', async () => {
+    const viaFetch = createClient({
+      baseUrl: flagplane.mock.baseUrl,
+      token: flagplane.mock.tokens.owner,
+      fetch: flagplane.mock.fetch,
+      maxRetries: 0,
+    });
+    const viaMsw = createClient({
+      baseUrl: flagplane.mock.baseUrl,
+      token: flagplane.mock.tokens.owner,
+      maxRetries: 0,
+    });
+    for (const client of [viaFetch, viaMsw]) {
+      flagplane.mock.fail('getMe', { networkError: true, times: 1 });
+      await expect(client.me.retrieve()).rejects.toBeInstanceOf(ConnectionError);
+      await expect(client.me.retrieve()).resolves.toMatchObject({ type: 'user' });
+    }
   });
 });
