@@ -48,6 +48,12 @@ function withSource(command: Command): Command {
     .option('--synth <dir>', 'a synthesized CDKTF stack (cdktf.out/stacks/<stack>)');
 }
 
+/** `Examples:` for the end of a command's help: what a newcomer types first, with what it does. */
+function examplesText(examples: readonly (readonly [string, string])[]): string {
+  const width = Math.max(...examples.map(([line]) => line.length));
+  return `\nExamples:\n${examples.map(([line, what]) => `  ${line.padEnd(width)}  # ${what}`).join('\n')}\n`;
+}
+
 /** Runs an action and turns its outcome (or error) into the exit code. */
 function action<Flags extends CommonFlags>(
   run: (flags: Flags, ...rest: string[]) => Promise<number>,
@@ -70,6 +76,17 @@ export function buildProgram(): Command {
     .version(cliVersion(), '-V, --version')
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: false });
+  program.addHelpText(
+    'after',
+    examplesText([
+      ['export FLAGPLANE_BASE_URL=http://127.0.0.1:4000 FLAGPLANE_TOKEN=fp_pat_…', 'where, and who you are'],
+      ['flagplane export --org acme -o flags.yaml', 'start from the live state'],
+      ['flagplane plan -f flags.yaml', 'what apply would change'],
+      ['flagplane apply -f flags.yaml', 'make it so (asks before removing)'],
+      ['flagplane plan --synth cdktf.out/stacks/flags', 'the same for a synthesized CDKTF stack'],
+      ['flagplane help apply', 'one command in detail'],
+    ]),
+  );
 
   type SourceFlags = CommonFlags & {
     file?: string;
@@ -81,7 +98,20 @@ export function buildProgram(): Command {
 
   withCommonOptions(withSource(program.command('plan')))
     .description('show what apply would change (exit 0: nothing, 2: changes, 1: error)')
+    .addHelpText(
+      'after',
+      examplesText([
+        ['flagplane plan -f flags.yaml', 'every change apply would make'],
+        ['flagplane plan -f flags.yaml --prune', 'also what it would remove'],
+        ['flagplane plan -f flags.yaml --json', 'the plan as data'],
+        ['flagplane plan --synth cdktf.out/stacks/flags', 'a synthesized CDKTF stack'],
+      ]),
+    )
     .option('--prune', 'include removing undeclared resources of the declared projects')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 nothing to change, 2 changes to make, 1 an error or a conflict (printed).\n',
+    )
     .action(
       action<SourceFlags>(async (flags) => {
         const { planCommand } = await import('./commands/reconcile-commands.js');
@@ -91,6 +121,17 @@ export function buildProgram(): Command {
 
   withCommonOptions(withSource(program.command('apply')))
     .description('make the live state match the desired state')
+    .addHelpText(
+      'after',
+      examplesText([
+        ['flagplane apply -f flags.yaml', 'apply, asking before anything is removed'],
+        ['flagplane apply -f flags.yaml --prune --yes', 'also remove what is not declared, without asking'],
+        [
+          'flagplane apply --synth cdktf.out/stacks/flags --yes',
+          'a synthesized CDKTF stack, without Terraform',
+        ],
+      ]),
+    )
     .option('--prune', 'remove undeclared resources of the declared projects, by removal policy')
     .option('-y, --yes', 'do not ask before deleting, archiving or revoking')
     .option('--show-sdk-keys', 'also print the plaintext of SDK keys created by this run on stdout')
@@ -103,6 +144,10 @@ export function buildProgram(): Command {
 
   withCommonOptions(withSource(program.command('destroy')))
     .description('remove everything the desired state declares, by removal policy')
+    .addHelpText(
+      'after',
+      examplesText([['flagplane destroy -f flags.yaml', 'remove what the file declares (asks first)']]),
+    )
     .option('-y, --yes', 'do not ask first')
     .action(
       action<SourceFlags>(async (flags) => {
@@ -113,6 +158,17 @@ export function buildProgram(): Command {
 
   withCommonOptions(program.command('export'))
     .description('write the live state as a desired-state file')
+    .addHelpText(
+      'after',
+      examplesText([
+        ['flagplane export --org acme -o flags.yaml', 'every project, as YAML'],
+        ['flagplane export --org acme --project web --format json', 'one project, as JSON on stdout'],
+        [
+          'flagplane export --org acme --format cdktf-ts -o main.ts',
+          'a CDKTF app of @flagplane/cdktf constructs',
+        ],
+      ]),
+    )
     .requiredOption('--org <slug>', 'the organization')
     .option('--project <key...>', 'only these projects (default: every project)')
     .option('-o, --output <file>', 'write to a file instead of stdout (.json gives JSON)')
@@ -147,6 +203,15 @@ export function buildProgram(): Command {
   const resource = program
     .command('resource')
     .description('one resource at a time, for the CDKTF provisioners (spec in $FLAGPLANE_SPEC or on stdin)');
+  resource.addHelpText(
+    'after',
+    examplesText([
+      [
+        `FLAGPLANE_SPEC='{"organization":"acme","project":"web","flag":{"key":"x","type":"Boolean"}}' flagplane resource ensure --kind flag`,
+        'what a provisioner runs',
+      ],
+    ]),
+  );
   for (const [verb, description] of [
     ['ensure', 'make the resource exist (create it, or restore an archived flag); change nothing else'],
     ['configure', 'make the resource match its spec (creating it if needed)'],
@@ -170,6 +235,15 @@ export function buildProgram(): Command {
   withCommonOptions(withSource(inventory.command('prune')))
     .description(
       'remove, by their old removal policies, the resources the previous inventory declared and the current one does not',
+    )
+    .addHelpText(
+      'after',
+      examplesText([
+        [
+          'FLAGPLANE_PREVIOUS_INVENTORY="$(cat previous.json)" flagplane inventory prune --synth .',
+          'what the inventory resource runs when it is replaced',
+        ],
+      ]),
     )
     .option(
       '--previous-env <name>',

@@ -308,9 +308,9 @@ describe('flagplane', () => {
     const file = await writeState(sampleState());
     const run = await runCli(['apply', '-f', file], { env: { ...env, FLAGPLANE_TOKEN: tokens.viewer } });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('Failed:\n  project web/web: 403 forbidden');
+    expect(run.stdout).toContain('Failed:\n  project web: 403 forbidden');
     expect(run.stdout).toContain(
-      'Not done (they depend on a failed change):\n  segment web/beta-users (because project web/web failed)',
+      'Not done (they depend on a failed change):\n  segment web/beta-users (because project web failed)',
     );
     expect(run.stdout).toContain('Apply incomplete: 0 done, 1 failed, 6 not done');
     expect(server.counts().writes).toBe(1);

@@ -18,7 +18,7 @@ describe('apply', () => {
     const first = await flagplane.apply(sampleState());
     expect(first.result.failed).toEqual([]);
     expect(changesOf(first.plan)).toEqual([
-      'create project web/web',
+      'create project web',
       'create segment web/beta-users',
       'create flag web/new-checkout',
       'update configuration web/new-checkout@production',
@@ -32,7 +32,7 @@ describe('apply', () => {
     // Its prerequisite flag is created first; the flag itself too.
     expect(bannerConfiguration?.change.dependsOn).toEqual([
       'flag web/banner-text',
-      'project web/web',
+      'project web',
       'flag web/new-checkout',
     ]);
 

@@ -37,7 +37,7 @@ it('skips what depends on a failed change, finishes the rest, and converges on t
   ]);
   expect(first.result.done).toEqual(
     expect.arrayContaining([
-      'project web/web',
+      'project web',
       'flag web/new-checkout',
       'flag web/banner-text',
       'configuration web/banner-text@development',

@@ -136,7 +136,7 @@ describe('destroy', () => {
     await flagplane.apply(state);
     const { plan, result } = await flagplane.destroy(state);
     expect(result.failed).toEqual([]);
-    expect(changesOf(plan)).toEqual(['delete project web/web']);
+    expect(changesOf(plan)).toEqual(['delete project web']);
     expect((await flagplane.client.projects.list('acme')).items).toEqual([]);
   });
 });

@@ -52,21 +52,37 @@ export function isUuid(value: string): boolean {
   return patterns.uuid.test(value);
 }
 
-function keySchema(pattern: RegExp, maxLength: number) {
+/** What each pattern allows, in words (a newcomer reads these, not the regular expression). */
+const allowed = {
+  orgSlug: 'lower-case letters and digits, in words joined by single "-"',
+  resourceKey: 'lower-case letters, digits, "_" and "-", starting with a letter or digit',
+  flagKey: 'letters, digits, ".", "_" and "-", starting with a letter or digit',
+  tag: 'letters, digits, ".", "_", ":", "/" and "-", starting with a letter or digit',
+} as const;
+
+/** The message for text that breaks a pattern: the rule in words, then the exact pattern. */
+function patternMessage(words: string, pattern: RegExp, text?: string): string {
+  const spaced = text !== undefined && /\s/.test(text) ? ' (no spaces)' : '';
+  return `may hold only ${words}${spaced}; pattern ${pattern.source}`;
+}
+
+function keySchema(pattern: RegExp, maxLength: number, words: string) {
   return z
     .string()
     .min(1, `must not be empty`)
     .max(maxLength, `must be at most ${maxLength} characters`)
-    .regex(pattern, `must match ${pattern.source}`)
+    .regex(pattern, {
+      error: (issue) => patternMessage(words, pattern, typeof issue.input === 'string' ? issue.input : undefined),
+    })
     .refine((value) => !isUuid(value), `must not have the form of a UUID`);
 }
 
-export const OrgSlug = keySchema(patterns.orgSlug, limits.orgSlugLength);
-export const ProjectKey = keySchema(patterns.resourceKey, limits.resourceKeyLength);
+export const OrgSlug = keySchema(patterns.orgSlug, limits.orgSlugLength, allowed.orgSlug);
+export const ProjectKey = keySchema(patterns.resourceKey, limits.resourceKeyLength, allowed.resourceKey);
 export const EnvironmentKey = ProjectKey;
 export const SegmentKey = ProjectKey;
-export const FlagKey = keySchema(patterns.flagKey, limits.flagKeyLength);
-export const VariationKey = keySchema(patterns.variationKey, limits.variationKeyLength);
+export const FlagKey = keySchema(patterns.flagKey, limits.flagKeyLength, allowed.flagKey);
+export const VariationKey = keySchema(patterns.variationKey, limits.variationKeyLength, allowed.flagKey);
 
 /** Names are trimmed, then 1–200 characters. */
 export const Name = z
@@ -84,7 +100,10 @@ export const Tag = z
   .string()
   .min(1, 'must not be empty')
   .max(limits.tagLength, `must be at most ${limits.tagLength} characters`)
-  .regex(patterns.tag, `must match ${patterns.tag.source}`);
+  .regex(patterns.tag, {
+    error: (issue) =>
+      patternMessage(allowed.tag, patterns.tag, typeof issue.input === 'string' ? issue.input : undefined),
+  });
 
 /** Duplicates are dropped (first occurrence kept), then at most 50 remain. */
 export const Tags = z

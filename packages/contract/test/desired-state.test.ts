@@ -142,6 +142,25 @@ describe('validateDesiredState', () => {
     expect(problemsOf('flags')).toEqual(['expected object, received "flags"']);
   });
 
+  it('says to quote a number or boolean where the document wants text, and gives key rules in words', () => {
+    expect(
+      problemsOf({
+        organization: 'acme',
+        projects: [
+          {
+            key: 'my web',
+            environments: [{ key: 'production' }],
+            flags: [{ key: 'limit', type: 'Number', variations: [{ key: 'a', value: 50 }], tags: [true] }],
+          },
+        ],
+      }),
+    ).toEqual([
+      'projects[0].key: may hold only lower-case letters, digits, "_" and "-", starting with a letter or digit (no spaces); pattern ^[a-z0-9][a-z0-9_-]*$',
+      'projects[0].flags[0].variations[0].value: expected string, received number 50: quote it ("50") so that it is read as text',
+      'projects[0].flags[0].tags[0]: expected string, received boolean true: quote it ("true") so that it is read as text',
+    ]);
+  });
+
   it('finds prerequisite cycles per environment, and a flag that needs itself', () => {
     const flag = (key: string, needs: string[], environment = 'production') => ({
       key,
@@ -312,7 +331,7 @@ describe('validateDesiredState on a large document', () => {
     const large = validateDesiredState(broken(withFlags(600))).problems;
     expect(small?.map(formatProblem)).toEqual([
       'projects[0].environments[0].color: must be a hex color like #1a2b3c',
-      'projects[0].flags[100].key: must match ^[A-Za-z0-9][A-Za-z0-9._-]*$',
+      'projects[0].flags[100].key: may hold only letters, digits, ".", "_" and "-", starting with a letter or digit (no spaces); pattern ^[A-Za-z0-9][A-Za-z0-9._-]*$',
       'projects[0].flags[200].environments.production.rules[0].variation: unknown variation "ture"; did you mean "true"?',
     ]);
     expect(large).toEqual(small);

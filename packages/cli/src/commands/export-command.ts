@@ -1,9 +1,9 @@
 /** `flagplane export`: the live state of an organization (or one project) as a desired-state file. */
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { loadYaml } from '../desired/load-yaml.js';
 import { liveToDesired } from '../export/live-to-desired.js';
 import { listProjectKeys, readLiveState } from '../live/read-live-state.js';
+import { resolveUserPath } from '../user-directory.js';
 import { openApiSession } from './api-session.js';
 import { exitCodes } from './exit-codes.js';
 import type { GlobalOptions } from './global-options.js';
@@ -35,9 +35,9 @@ export async function exportCommand(options: ExportOptions): Promise<number> {
   const document = liveToDesired(live);
   const text = await render(document, format, options.backingResource);
   if (options.output) {
-    await writeFile(path.resolve(options.output), text, 'utf8');
-    if (options.json)
-      writeJson({ organization: options.org, projects: projectKeys, file: path.resolve(options.output) });
+    const file = resolveUserPath(options.output);
+    await writeFile(file, text, 'utf8');
+    if (options.json) writeJson({ organization: options.org, projects: projectKeys, file });
     else if (!options.quiet)
       process.stderr.write(`wrote ${projectKeys.length} project(s) to ${options.output}\n`);
   } else if (options.json && format !== 'cdktf-ts') {

@@ -21,7 +21,8 @@ export async function parseDocumentText(text: string, file: string): Promise<Par
     throw new DesiredStateError(
       file,
       document.errors.map((error) => {
-        const position = error.linePos?.[0];
+        // `linePos` is filled in only for pretty errors; the offset always is.
+        const position = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
         return `${position ? `line ${position.line}, column ${position.col}: ` : ''}${error.message.split('\n')[0]}`;
       }),
     );

@@ -13,7 +13,8 @@ import {
   inventoryOfSynthesizedStack,
   validateDesiredState,
 } from '@flagplane/contract';
-import { DesiredStateError } from './desired-state-error.js';
+import { resolveUserPath } from '../user-directory.js';
+import { DesiredStateError, DesiredStateFileError } from './desired-state-error.js';
 import { parseDocumentText } from './document-text.js';
 
 export interface DesiredStateSource {
@@ -36,14 +37,14 @@ export async function loadDesiredState(source: DesiredStateSource): Promise<Load
     throw new DesiredStateError('arguments', [
       'give the desired state with -f <file> or --synth <stack dir>',
     ]);
-  const file = path.resolve(source.file);
+  const file = resolveUserPath(source.file);
   const text = await readText(file);
   const parsed = await parseDocumentText(text, file);
   return validated(parsed.value, file, path.dirname(file), (problem) => parsed.lineOf(problem.segments));
 }
 
 export async function loadSynthesizedStack(stackDirectory: string): Promise<LoadedDesiredState> {
-  const file = path.resolve(stackDirectory, cdktfInventory.stackFile);
+  const file = path.join(resolveUserPath(stackDirectory), cdktfInventory.stackFile);
   const text = await readText(file);
   let stack: unknown;
   try {
@@ -93,8 +94,14 @@ async function readText(file: string): Promise<string> {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new DesiredStateError(file, [
-      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(error)})`,
-    ]);
+    // Not a problem *in* the desired state: there is none to read.
+    throw new DesiredStateFileError(
+      file,
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory (give the desired-state file itself, or --synth for a stack directory)'
+          : `cannot be read (${code ?? String(error)})`,
+    );
   }
 }

@@ -19,6 +19,9 @@ export interface ApplyPlanOptions {
   readonly undeclaredProjects?: readonly string[];
 }
 
+/** How many undeclared projects the plan names before it only counts them. */
+const undeclaredProjectsShown = 5;
+
 export function buildApplyPlan(desired: ResolvedState, live: LiveState, options: ApplyPlanOptions): Plan {
   const plan = new PlanBuilder(desired.organization);
   for (const project of desired.projects) {
@@ -45,12 +48,16 @@ export function buildApplyPlan(desired: ResolvedState, live: LiveState, options:
       });
     }
   }
-  for (const key of options.undeclaredProjects ?? []) {
+  const others = options.undeclaredProjects ?? [];
+  if (others.length > 0) {
+    // One line, however many: in an organization of many teams, every plan would otherwise list them all.
+    const shown = others.slice(0, undeclaredProjectsShown).join(', ');
+    const more =
+      others.length > undeclaredProjectsShown ? ` and ${others.length - undeclaredProjectsShown} more` : '';
     plan.notice({
       level: 'info',
-      project: key,
-      resource: `project ${key}`,
-      message: 'not declared; never changed by this file',
+      resource: `${others.length === 1 ? '1 other project' : `${others.length} other projects`} of ${desired.organization}`,
+      message: `not in this file, never changed by it: ${shown}${more}`,
     });
   }
   return plan.build();

@@ -23,7 +23,10 @@ export interface PropertyChange {
 }
 
 export interface PlannedChange {
-  /** Unique in the plan, and readable: `flag web/new-checkout`, `configuration web/new-checkout@production`. */
+  /**
+   * Unique in the plan, and readable: `project web`, `flag web/new-checkout`,
+   * `configuration web/new-checkout@production`.
+   */
   readonly id: string;
   readonly kind: ChangeKind;
   readonly project: string;
@@ -74,7 +77,8 @@ export interface Plan {
 }
 
 export function changeId(kind: ChangeKind, project: string, resource: string): string {
-  return `${kind} ${project}/${resource}`;
+  // A project is its own resource: `project web`, not `project web/web`.
+  return kind === 'project' ? `project ${project}` : `${kind} ${project}/${resource}`;
 }
 
 export function configurationResource(flag: string, environment: string): string {

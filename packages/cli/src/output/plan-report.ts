@@ -63,17 +63,37 @@ export function planAsText(plan: Plan, style: TerminalStyle, heading: string): s
     }
     lines.push('');
   }
-  for (const notice of plan.notices.filter((candidate) => !candidate.project))
-    lines.push(noticeLine(notice, style));
+  const general = plan.notices.filter((candidate) => !candidate.project);
+  for (const notice of general) lines.push(noticeLine(notice, style));
+  if (general.length > 0) lines.push('');
   for (const conflict of plan.conflicts) lines.push(style.red(`✗ ${conflict}`));
   if (plan.conflicts.length > 0) lines.push('');
-  const summary = summarize(plan);
-  lines.push(
-    plan.steps.length === 0
-      ? style.green('No changes. The live state matches the desired state.')
-      : `Plan: ${style.green(`${summary.create} to create`)}, ${style.yellow(`${summary.update} to update`)}, ${style.red(`${summary.remove} to remove`)}.`,
-  );
+  lines.push(closingLine(plan, style));
   return `${lines.join('\n')}\n`;
+}
+
+/** The last line says what matters most: a conflict, then the changes, then a warning, then "nothing". */
+function closingLine(plan: Plan, style: TerminalStyle): string {
+  const summary = summarize(plan);
+  const counts = `${style.green(`${summary.create} to create`)}, ${style.yellow(`${summary.update} to update`)}, ${style.red(`${summary.remove} to remove`)}`;
+  if (plan.conflicts.length > 0) {
+    return style.red(
+      `Cannot apply: ${countOf(plan.conflicts.length, 'conflict')} above (no write can resolve ${plan.conflicts.length === 1 ? 'it' : 'them'}); ` +
+        `nothing is changed until ${plan.conflicts.length === 1 ? 'it is' : 'they are'} resolved. Planned besides: ${summary.create} to create, ${summary.update} to update, ${summary.remove} to remove.`,
+    );
+  }
+  const warnings = plan.notices.filter((notice) => notice.level === 'warning').length;
+  const warned = warnings > 0 ? style.yellow(` Read the ${countOf(warnings, 'warning')} above.`) : '';
+  if (plan.steps.length > 0) return `Plan: ${counts}.${warned}`;
+  return warnings > 0
+    ? style.yellow(
+        `No changes to make, but the ${countOf(warnings, 'warning')} above need${warnings === 1 ? 's' : ''} attention.`,
+      )
+    : style.green('No changes. The live state matches the desired state.');
+}
+
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function changeLines(change: PlannedChange, style: TerminalStyle): string[] {

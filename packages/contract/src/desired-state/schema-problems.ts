@@ -28,15 +28,16 @@ function problemsOf(schema: z.ZodType, issue: z.core.$ZodIssue, input: unknown):
         problemAt([...path, key], `unknown property${didYouMean(likelyMeant(key, known))}`),
       );
     }
-    case 'invalid_type':
-      return [
-        problemAt(
-          path,
-          valueAt(input, path) === undefined
-            ? 'is required'
-            : `expected ${issue.expected}, received ${describeValue(valueAt(input, path))}`,
-        ),
-      ];
+    case 'invalid_type': {
+      const received = valueAt(input, path);
+      if (received === undefined) return [problemAt(path, 'is required')];
+      // YAML reads `value: 50` and `value: true` as a number and a boolean; the document wants their text.
+      const quote =
+        issue.expected === 'string' && (typeof received === 'number' || typeof received === 'boolean')
+          ? `: quote it ("${String(received)}") so that it is read as text`
+          : '';
+      return [problemAt(path, `expected ${issue.expected}, received ${describeValue(received)}${quote}`)];
+    }
     case 'invalid_value': {
       const received = valueAt(input, path);
       const allowed = issue.values.map(String);
