@@ -72,7 +72,8 @@ function keySchema(pattern: RegExp, maxLength: number, words: string) {
     .min(1, `must not be empty`)
     .max(maxLength, `must be at most ${maxLength} characters`)
     .regex(pattern, {
-      error: (issue) => patternMessage(words, pattern, typeof issue.input === 'string' ? issue.input : undefined),
+      error: (issue) =>
+        patternMessage(words, pattern, typeof issue.input === 'string' ? issue.input : undefined),
     })
     .refine((value) => !isUuid(value), `must not have the form of a UUID`);
 }
