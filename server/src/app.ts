@@ -10,8 +10,9 @@ import { redaction } from './logging.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { docsPlugin } from './plugins/docs.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
-import { jsonBodyPlugin } from './plugins/json-body.js';
+import { jsonBodyPlugin, REQUEST_BODY_MAX_BYTES } from './plugins/json-body.js';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
+import { unreadBodyDrainPlugin } from './plugins/unread-body-drain.js';
 import { operationHandlers } from './routes/operation-handlers.js';
 import { registerOperations } from './routes/register-operations.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -46,7 +47,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger: withRedaction(logger) }),
     genReqId: (request) => requestIdFor(request.headers['x-request-id']),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     // Slow clients must not hold connections forever (values well above any legitimate request).
     requestTimeout: 30_000,
     // Node's own headersTimeout (60 s) must not exceed requestTimeout: Fastify sets requestTimeout after
@@ -64,6 +65,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin, { baseUrl });
   await app.register(jsonBodyPlugin);
+  await app.register(unreadBodyDrainPlugin);
   await app.register(authenticationPlugin, {
     store,
     clock,

@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 /** The numbers of §2, exported so tests and error messages use the same values as the schemas. */
 export const limits = {
+  /** §3: a request body is at most 1 MiB of JSON (UTF-8 bytes); one byte more is `413 payload_too_large`. */
+  requestBodyBytes: 1024 * 1024,
   orgSlugLength: 64,
   resourceKeyLength: 64,
   flagKeyLength: 128,

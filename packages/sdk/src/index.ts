@@ -11,6 +11,7 @@ export {
   ForbiddenError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   RateLimitError,
   ResponseValidationError,
   TimeoutError,
@@ -23,5 +24,6 @@ export type { FlagplaneLogger } from './lib/logger.js';
 export type { BodyParams, QueryParams } from './lib/operation-types.js';
 export { Page, PagePromise } from './lib/page.js';
 export type { RateLimit } from './lib/rate-limit.js';
+export { maxRequestBodyBytes } from './lib/request-body.js';
 export type { RequestOptions } from './lib/request-options.js';
 export type { TokenSource } from './lib/token-source.js';

@@ -61,7 +61,6 @@ describe('responses that do not match the contract', () => {
 describe('error statuses without a class of their own', () => {
   test.for([
     [405, 'method_not_allowed'],
-    [413, 'payload_too_large'],
     [415, 'unsupported_media_type'],
   ] as const)('%i is a plain ApiError carrying its code', async ([status, code]) => {
     nock(fakeBaseUrl).get('/api/v1/me').reply(status, errorBody(code, 'Nope.'));

@@ -3,16 +3,21 @@
  * content type; ours reads it as "no body" so bodiless POSTs (archive, revoke) work from any client.
  * Every other content type, `text/plain` included (Fastify parses it by default), is a 415.
  */
+
+import { limits } from '@flagplane/contract';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../domain/api-error.js';
+
+/** §3: a request body is at most 1 MiB; one byte more is `413 payload_too_large` (the contract's limit). */
+export const REQUEST_BODY_MAX_BYTES = limits.requestBodyBytes;
 
 export const jsonBodyPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       /^application\/([\w.+-]+\+)?json(\s*;.*)?$/i,
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      { parseAs: 'string', bodyLimit: REQUEST_BODY_MAX_BYTES },
       (_request, text, done) => {
         if (typeof text !== 'string' || text.trim() === '') return done(null, undefined);
         try {

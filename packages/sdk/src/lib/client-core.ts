@@ -1,6 +1,7 @@
 /**
- * What every generated method hands off to: validate the body with the contract, fill the path, send,
- * and parse the answer with the contract. Generated resources hold one of these and nothing else.
+ * What every generated method hands off to: validate the body with the contract, measure it against the
+ * server's 1 MiB limit, fill the path, send, and parse the answer with the contract. Generated resources
+ * hold one of these and nothing else.
  */
 import {
   type Action,
@@ -13,7 +14,7 @@ import {
 } from '@flagplane/contract';
 import { ApiPromise, type ApiResponse } from './api-promise.js';
 import type { ResolvedClientOptions } from './client-options.js';
-import { ResponseValidationError, ValidationError } from './errors.js';
+import { PayloadTooLargeError, ResponseValidationError, ValidationError } from './errors.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
 import type {
   ListItemOf,
@@ -27,6 +28,7 @@ import { Page, PagePromise } from './page.js';
 import { expandPath } from './path-template.js';
 import { toSearchParams } from './query-string.js';
 import { readRateLimit } from './rate-limit.js';
+import { maxRequestBodyBytes, oversizedBodyBytes } from './request-body.js';
 import type { RequestOptions } from './request-options.js';
 
 interface Envelope<Item> {
@@ -88,13 +90,18 @@ export class ClientCore {
       const checked = validateInput(endpoint.body, body);
       if (!checked.success) throw this.#localValidationError(checked.failure);
     }
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    if (json !== undefined) {
+      const bodyBytes = oversizedBodyBytes(json);
+      if (bodyBytes !== null) throw this.#localPayloadTooLargeError(bodyBytes);
+    }
     const response = await this.#transport.send(
       {
         method: endpoint.method,
         path: expandPath(endpoint.path, params),
         // Only lists have a query: no empty URLSearchParams for every other call.
         searchParams: query ? toSearchParams(query as Record<string, unknown>) : undefined,
-        body,
+        json,
         safeToRepeat: endpoint.idempotent,
       },
       options,
@@ -121,6 +128,26 @@ export class ClientCore {
       issues: describeIssues(parsed.error.issues, response.body).fields,
       body: response.body,
     });
+  }
+
+  /** The 413 the server would have answered, found before sending: never sent, so never retried. */
+  #localPayloadTooLargeError(bodyBytes: number): PayloadTooLargeError {
+    const docsUrl = `${this.#options.baseUrl}/docs/errors#payload_too_large`;
+    const message =
+      `The request body is ${bodyBytes.toLocaleString('en-US')} bytes of JSON (UTF-8); the server accepts ` +
+      `at most ${maxRequestBodyBytes.toLocaleString('en-US')} bytes (1 MiB).`;
+    return new PayloadTooLargeError(
+      {
+        status: 413,
+        error: 'payload_too_large',
+        message: `${message} (found before sending; no request was made)`,
+        docsUrl,
+        requestId: null,
+        body: { error: 'payload_too_large', message, docs_url: docsUrl },
+        headers: new Headers(),
+      },
+      { bodyBytes },
+    );
   }
 
   /** The error the server would have answered, found before sending. */

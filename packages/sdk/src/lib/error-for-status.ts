@@ -11,6 +11,7 @@ import {
   ForbiddenError,
   InternalServerError,
   NotFoundError,
+  PayloadTooLargeError,
   RateLimitError,
   UnauthorizedError,
   ValidationError,
@@ -25,6 +26,7 @@ const errorClassByStatus: Readonly<Record<number, ApiErrorClass>> = {
   403: ForbiddenError,
   404: NotFoundError,
   409: ConflictError,
+  413: PayloadTooLargeError,
   429: RateLimitError,
 };
 

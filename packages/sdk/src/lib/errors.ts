@@ -2,13 +2,14 @@
  * Every error the SDK throws, one hierarchy:
  *
  * FlagplaneError
- * ├── ApiError                  the server answered an error status (a generic one for 405, 413, 415, …)
+ * ├── ApiError                  the server answered an error status (a generic one for 405, 415, …)
  * │   ├── BadRequestError       400 bad_request
  * │   │   └── ValidationError   400 validation_failed, from the server or found before sending
  * │   ├── UnauthorizedError     401
  * │   ├── ForbiddenError        403
  * │   ├── NotFoundError         404, with didYouMean
  * │   ├── ConflictError         409, with nextActions
+ * │   ├── PayloadTooLargeError  413, from the server or found before sending (a body over 1 MiB)
  * │   ├── RateLimitError        429, with retryAfter
  * │   └── InternalServerError   500 and every other 5xx
  * ├── ConnectionError           no answer: refused, reset, DNS
@@ -19,6 +20,7 @@
  * Which class a status becomes is decided in one place: error-for-status.ts.
  */
 import type { NextAction } from '@flagplane/contract';
+import { maxRequestBodyBytes } from './request-body.js';
 
 export class FlagplaneError extends Error {
   override readonly name: string = 'FlagplaneError';
@@ -115,6 +117,23 @@ export class NotFoundError extends ApiError {
 
 export class ConflictError extends ApiError {
   override readonly name: string = 'ConflictError';
+}
+
+export class PayloadTooLargeError extends ApiError {
+  override readonly name: string = 'PayloadTooLargeError';
+  /** true when the SDK measured the body before sending: no request was made. */
+  readonly detectedBeforeSending: boolean;
+  /** The body's size in UTF-8 bytes of JSON, when the SDK measured it (null for the server's 413). */
+  readonly bodyBytes: number | null;
+  /** The most the server accepts: 1 MiB, 1,048,576 bytes. */
+  readonly maxBodyBytes: number;
+
+  constructor(details: ApiErrorDetails, measured?: { readonly bodyBytes: number }) {
+    super(details);
+    this.detectedBeforeSending = measured !== undefined;
+    this.bodyBytes = measured?.bodyBytes ?? null;
+    this.maxBodyBytes = maxRequestBodyBytes;
+  }
 }
 
 export class RateLimitError extends ApiError {

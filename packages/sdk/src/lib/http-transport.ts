@@ -26,8 +26,8 @@ export interface TransportRequest {
   /** The concrete path, `/api/v1` included. */
   readonly path: string;
   readonly searchParams?: URLSearchParams;
-  /** JSON, sent exactly as the caller gave it. */
-  readonly body?: unknown;
+  /** The body as JSON text: the caller's body exactly as given, serialized once (to measure it). */
+  readonly json?: string | undefined;
   /** Sending it twice has the effect of sending it once (the endpoint table's `idempotent`). */
   readonly safeToRepeat: boolean;
 }
@@ -177,7 +177,11 @@ export class HttpTransport {
     };
     if (request.method !== 'GET') options.method = request.method;
     if (request.searchParams && request.searchParams.size > 0) options.searchParams = request.searchParams;
-    if (request.body !== undefined) options.json = request.body;
+    if (request.json !== undefined) {
+      // Already JSON text: ky sends it as it is, with the content type it gives any `json`.
+      options.json = request.json;
+      options.stringifyJson = String;
+    }
     return options;
   }
 

@@ -46,6 +46,8 @@ export const identities: IdentityDocument = {
 export interface ReferenceServer {
   /** `http://127.0.0.1:<port>` */
   readonly baseUrl: string;
+  /** How many requests have reached the server's socket, so far. */
+  requestsReceived(): number;
   close(): Promise<void>;
 }
 
@@ -61,5 +63,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     validateResponses: true,
   });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { baseUrl, close: () => app.close() };
+  let requestsReceived = 0;
+  app.server.on('request', () => requestsReceived++);
+  return { baseUrl, requestsReceived: () => requestsReceived, close: () => app.close() };
 }

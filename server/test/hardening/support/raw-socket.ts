@@ -11,8 +11,16 @@ export interface RawConnection {
   write(data: string | Buffer): Promise<void>;
 }
 
-export async function openRaw(port: number): Promise<RawConnection> {
-  const socket = connect({ host: '127.0.0.1', port });
+export interface RawOptions {
+  /**
+   * Keep sending after the server has closed its side (`allowHalfOpen`), as a client busy writing a
+   * body does before it looks at what came back. @default false
+   */
+  readonly sendAfterServerEnd?: boolean;
+}
+
+export async function openRaw(port: number, options: RawOptions = {}): Promise<RawConnection> {
+  const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: options.sendAfterServerEnd ?? false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);
