@@ -15,6 +15,7 @@ import { type CdktfBackingResource, cdktfInventory } from '@flagplane/contract/d
 import { App, DataResource, type TerraformResource, type TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
 import { ResourceFragment } from './resource-fragment.js';
+import { usesFastSynthesis } from './synthesis-mode.js';
 
 export interface StackWiring {
   /** Fills in every Flagplane resource of the stack (idempotent; cheap when nothing changed). */
@@ -65,7 +66,7 @@ function wired<Base extends ResourceClass>(Base: Base) {
       this.wiring.wire();
       // A moved or imported resource has more in its fragment than its block: written as cdktf writes it.
       const { imports, moved } = this.toMetadata() as { imports?: unknown; moved?: unknown };
-      if (imports !== undefined || moved !== undefined) return super.toTerraform();
+      if (imports !== undefined || moved !== undefined || !usesFastSynthesis()) return super.toTerraform();
       const type = this.terraformResourceType;
       const id = this.friendlyUniqueId;
       // The fragment `super.toTerraform()` returns, as a token cdktf never walks (resource-fragment.ts).
