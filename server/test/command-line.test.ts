@@ -5,8 +5,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServerProcess } from './server-process.js';
+import { mainScript } from './support/built-server.js';
 
 let directory: string;
 beforeEach(async () => {
@@ -15,7 +16,7 @@ beforeEach(async () => {
 afterEach(() => rm(directory, { recursive: true, force: true }));
 
 async function run(...args: string[]): Promise<{ code: number | string; server: RunningServer }> {
-  const server = await startServerProcess({}, { args, cwd: directory });
+  const server = await startServerProcess({ mainScript, env: {}, args, cwd: directory });
   const listening = await fetch(`${server.baseUrl}/healthz`).then(
     () => true,
     () => false,

@@ -8,9 +8,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identities, tokens } from './fixtures.js';
-import { type RunningServer, startServerProcess } from './server-process.js';
+import { mainScript } from './support/built-server.js';
 
 const rounds = Number(process.env.DURABILITY_ROUNDS ?? 3);
 const writers = 16;
@@ -58,7 +59,7 @@ async function waitForState(pid: number, state: string): Promise<void> {
 
 describe('durability (§18)', () => {
   it(`keeps every acknowledged write across ${rounds} SIGKILLs under ${writers} concurrent writers`, async () => {
-    let server = await startServerProcess(env);
+    let server = await startServerProcess({ mainScript, env });
     expect(
       (
         await fetch(`${server.baseUrl}/api/v1/orgs/acme/projects`, {
@@ -94,7 +95,7 @@ describe('durability (§18)', () => {
       await server.exited;
 
       JSON.parse(await readFile(env.FLAGPLANE_DATA as string, 'utf8'));
-      server = await startServerProcess(env);
+      server = await startServerProcess({ mainScript, env });
       expect(server.process.exitCode, server.output()).toBeNull();
       const live = await liveFlagKeys(server);
       const lost = [...acknowledged].filter((key) => !live.has(key));
@@ -109,7 +110,11 @@ describe('durability (§18)', () => {
     'restarts on the data file of a killed server that nobody reaped (a zombie)',
     async () => {
       const zombieEnv = { ...env, FLAGPLANE_DATA: join(directory, 'zombie.json') };
-      const killed = await startServerProcess(zombieEnv, { underParentThatNeverReaps: true });
+      const killed = await startServerProcess({
+        mainScript,
+        env: zombieEnv,
+        underParentThatNeverReaps: true,
+      });
       let restarted: RunningServer | undefined;
       try {
         expect((await fetch(`${killed.baseUrl}/healthz`)).ok, killed.output()).toBe(true);
@@ -117,7 +122,7 @@ describe('durability (§18)', () => {
         await waitForState(killed.pid, 'Z');
         expect(JSON.parse(await readFile(`${zombieEnv.FLAGPLANE_DATA}.lock`, 'utf8')).pid).toBe(killed.pid);
 
-        restarted = await startServerProcess(zombieEnv);
+        restarted = await startServerProcess({ mainScript, env: zombieEnv });
         expect(restarted.process.exitCode, restarted.output()).toBeNull();
         expect((await fetch(`${restarted.baseUrl}/api/v1/me`, { headers })).status).toBe(200);
       } finally {
@@ -130,8 +135,8 @@ describe('durability (§18)', () => {
   );
 
   it('refuses a second server on the same data file, naming the lock', async () => {
-    const first = await startServerProcess(env);
-    const second = await startServerProcess(env);
+    const first = await startServerProcess({ mainScript, env });
+    const second = await startServerProcess({ mainScript, env });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/lock/i);
     first.process.kill('SIGTERM');
@@ -141,7 +146,7 @@ describe('durability (§18)', () => {
   it('refuses to start on a data file that does not parse, and leaves it untouched', async () => {
     const corrupt = join(directory, 'corrupt.json');
     await writeFile(corrupt, '{"schemaVersion": 1, "organ');
-    const server = await startServerProcess({ ...env, FLAGPLANE_DATA: corrupt });
+    const server = await startServerProcess({ mainScript, env: { ...env, FLAGPLANE_DATA: corrupt } });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain(corrupt);
     expect(await readFile(corrupt, 'utf8')).toBe('{"schemaVersion": 1, "organ');

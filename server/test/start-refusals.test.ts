@@ -7,8 +7,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServerProcess } from '@flagplane/test-support/server-process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServerProcess } from './server-process.js';
+import { mainScript } from './support/built-server.js';
 
 let directory: string;
 let blocker: Server | undefined;
@@ -40,14 +41,17 @@ describe('a start that cannot listen', () => {
   it('says in one line that the port is in use, exits non-zero and releases the data file', async () => {
     const port = await occupyPort();
     const dataFile = join(directory, 'data.json');
-    const refused = await startServerProcess({ PORT: String(port), FLAGPLANE_DATA: dataFile });
+    const refused = await startServerProcess({
+      mainScript,
+      env: { PORT: String(port), FLAGPLANE_DATA: dataFile },
+    });
     expect(await refused.exited).toBe(1);
     expectOneLineWithoutStack(refused.stderr());
     expect(refused.stderr()).toContain(`cannot listen on 127.0.0.1:${port}: the address is in use`);
     expect(refused.stderr()).toContain('PORT');
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
 
-    const next = await startServerProcess({ FLAGPLANE_DATA: dataFile });
+    const next = await startServerProcess({ mainScript, env: { FLAGPLANE_DATA: dataFile } });
     expect((await fetch(`${next.baseUrl}/healthz`)).ok, next.output()).toBe(true);
     next.process.kill('SIGTERM');
     expect(await next.exited).toBe(0);
@@ -56,7 +60,10 @@ describe('a start that cannot listen', () => {
   it('says in one line that the address is not on this machine', async () => {
     const dataFile = join(directory, 'data.json');
     // 192.0.2.0/24 is reserved for documentation: no machine has it.
-    const refused = await startServerProcess({ HOST: '192.0.2.1', PORT: '4999', FLAGPLANE_DATA: dataFile });
+    const refused = await startServerProcess({
+      mainScript,
+      env: { HOST: '192.0.2.1', PORT: '4999', FLAGPLANE_DATA: dataFile },
+    });
     expect(await refused.exited).toBe(1);
     expectOneLineWithoutStack(refused.stderr());
     expect(refused.stderr()).toContain('cannot listen on 192.0.2.1:4999');
@@ -74,8 +81,11 @@ describe('a start with an identity file it cannot use', () => {
     if (content !== null) await writeFile(identitiesFile, content);
     const dataDirectory = join(directory, 'data');
     const refused = await startServerProcess({
-      FLAGPLANE_IDENTITIES: identitiesFile,
-      FLAGPLANE_DATA: join(dataDirectory, 'data.json'),
+      mainScript,
+      env: {
+        FLAGPLANE_IDENTITIES: identitiesFile,
+        FLAGPLANE_DATA: join(dataDirectory, 'data.json'),
+      },
     });
     expect(await refused.exited).toBe(1);
     expect(refused.stderr()).toContain(identitiesFile);

@@ -4,19 +4,30 @@
  * still converges, also while another client spends the same token's quota (429s it could not avoid).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { DesiredStateInput } from '@flagplane/contract';
+import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/run-cli.js';
-import { type ServerProcess, startServerProcess } from './support/server-process.js';
-import { tokens } from './support/test-server.js';
+import { identities, tokens } from './support/test-server.js';
 
-let server: ServerProcess;
+/** `@flagplane/server`'s main.js, beside its entry point. */
+const mainScript = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@flagplane/server')),
+  'main.js',
+);
+
+let server: RunningServer;
 let directory: string;
 
 beforeAll(async () => {
-  server = await startServerProcess({ FLAGPLANE_RATE_LIMIT: '20', FLAGPLANE_RATE_WINDOW_SECONDS: '2' });
+  server = await startServerProcess({
+    mainScript,
+    identities,
+    env: { FLAGPLANE_DATA: ':memory:', FLAGPLANE_RATE_LIMIT: '20', FLAGPLANE_RATE_WINDOW_SECONDS: '2' },
+  });
   directory = await mkdtemp(path.join(os.tmpdir(), 'flagplane-rate-'));
 });
 afterAll(async () => {

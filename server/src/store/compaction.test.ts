@@ -4,34 +4,26 @@
  * tests need not write 8 MiB.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openFileStore } from './file-store.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flagRecord, useDataFile } from '../../test/support/store-fixture.js';
 import { JournalFile } from './journal-file.js';
-import type { FlagRecord, StoreData } from './records.js';
+import type { StoreData } from './records.js';
 import { SnapshotFile } from './snapshot-file.js';
 import type { Store } from './store.js';
 import { emptyStoreData } from './store-data.js';
 
 /** About 230 bytes as a journal op. */
-function flag(i: number, name = 'x'.repeat(150)): FlagRecord {
-  return { id: `f${i}`, projectId: 'p1', key: `key-${i}`, name } as unknown as FlagRecord;
-}
+const flag = (i: number, name = 'x'.repeat(150)) => flagRecord(`f${i}`, 'p1', `key-${i}`, name);
 
+const fixture = useDataFile('compaction');
+const open = fixture.open;
 let dir: string;
 let path: string;
-const opened: Store[] = [];
-
-async function open(options: { compactAfterBytes?: number; at?: string } = {}): Promise<Store> {
-  const store = await openFileStore({
-    path: options.at ?? path,
-    compactAfterBytes: options.compactAfterBytes,
-  });
-  opened.push(store);
-  return store;
-}
+beforeEach(() => {
+  ({ directory: dir, path } = fixture);
+});
 
 async function dataFile(): Promise<StoreData & { journalSeq: number }> {
   return JSON.parse(await readFile(path, 'utf8'));
@@ -43,17 +35,6 @@ const journalSize = async () => (existsSync(`${path}.journal`) ? (await stat(`${
 async function writeFlags(store: Store, from: number, count: number): Promise<void> {
   for (let i = from; i < from + count; i++) await store.write((tx) => tx.insert('flags', flag(i)));
 }
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'flagplane-compaction-'));
-  path = join(dir, 'flagplane.json');
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('compaction', () => {
   it('writes the data file instead of a line once the journal passes the threshold, and empties it', async () => {

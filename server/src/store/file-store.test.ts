@@ -1,18 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flagRecord as flag, useDataFile } from '../../test/support/store-fixture.js';
 import { openFileStore } from './file-store.js';
 import { JournalFile } from './journal-file.js';
-import type { FlagRecord, StoreData } from './records.js';
+import type { StoreData } from './records.js';
 import { SnapshotFile } from './snapshot-file.js';
-import type { Store } from './store.js';
 import { emptyStoreData } from './store-data.js';
-
-function flag(id: string, projectId: string, key: string, name = key): FlagRecord {
-  return { id, projectId, key, name } as unknown as FlagRecord;
-}
 
 async function onDisk(path: string): Promise<StoreData & { journalSeq?: number }> {
   return JSON.parse(await readFile(path, 'utf8')) as StoreData;
@@ -54,26 +49,17 @@ function gateAppends() {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+// Gates open before the fixture closes the stores (hooks registered later run first in afterEach).
+const fixture = useDataFile('store', join('data', 'flagplane.json'));
+const open = () => fixture.open();
 let dir: string;
 let path: string;
-const opened: Store[] = [];
-
-async function open(): Promise<Store> {
-  const store = await openFileStore({ path });
-  opened.push(store);
-  return store;
-}
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'flagplane-store-'));
-  path = join(dir, 'data', 'flagplane.json');
+beforeEach(() => {
+  ({ directory: dir, path } = fixture);
 });
 
-afterEach(async () => {
+afterEach(() => {
   for (const openGate of openGates.splice(0)) openGate();
-  vi.restoreAllMocks();
-  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('openFileStore', () => {

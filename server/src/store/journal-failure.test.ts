@@ -5,37 +5,23 @@
  * where a file should be, which also works as root); injected ones (EIO, ENOSPC) on FileHandle.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open as openFile, readFile, rm, rmdir, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openFileStore } from './file-store.js';
-import type { FlagRecord, StoreData } from './records.js';
+import { mkdir, open as openFile, readFile, rmdir, unlink } from 'node:fs/promises';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flagRecord as flag, useDataFile } from '../../test/support/store-fixture.js';
+import type { StoreData } from './records.js';
 import type { Store } from './store.js';
 import { emptyStoreData } from './store-data.js';
 
-function flag(id: string, projectId: string, key: string, name = key): FlagRecord {
-  return { id, projectId, key, name } as unknown as FlagRecord;
-}
-
-let dir: string;
+const fixture = useDataFile('failure');
+const open = (at?: string) => fixture.open({ ...(at ? { at } : {}) });
 let path: string;
-let images = 0;
-const opened: Store[] = [];
-
-async function open(at = path): Promise<Store> {
-  const store = await openFileStore({ path: at });
-  opened.push(store);
-  return store;
-}
+beforeEach(() => {
+  path = fixture.path;
+});
 
 /** What a restart would find now: the state opened from a copy of the files. */
 async function restartState(): Promise<StoreData> {
-  const image = join(dir, `image-${++images}`, 'flagplane.json');
-  await mkdir(join(dir, `image-${images}`));
-  await copyFile(path, image);
-  if (existsSync(`${path}.journal`)) await copyFile(`${path}.journal`, `${image}.journal`);
-  return (await open(image)).snapshot();
+  return (await open(await fixture.crashImage())).snapshot();
 }
 
 const files = async () => ({
@@ -62,17 +48,6 @@ async function failingRound(store: Store) {
   const results = await Promise.allSettled([put, insert]);
   return { results, read };
 }
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'flagplane-failure-'));
-  path = join(dir, 'flagplane.json');
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('a failing append', () => {
   it('rejects its writes with the fs error as cause and goes back to the durable state', async () => {

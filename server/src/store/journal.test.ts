@@ -5,40 +5,23 @@
  */
 
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open as openFile, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { open as openFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flagRecord as flag, useDataFile } from '../../test/support/store-fixture.js';
 import { openFileStore } from './file-store.js';
-import type { FlagRecord, StoreData } from './records.js';
-import type { Store } from './store.js';
+import type { StoreData } from './records.js';
 import { emptyStoreData } from './store-data.js';
-
-function flag(id: string, projectId: string, key: string, name = key): FlagRecord {
-  return { id, projectId, key, name } as unknown as FlagRecord;
-}
 
 const line = (seq: number, ops: unknown[]) => `${JSON.stringify({ seq, ops })}\n`;
 
-let dir: string;
+const fixture = useDataFile('journal');
+const open = (at?: string) => fixture.open({ ...(at ? { at } : {}) });
 let path: string;
-let images = 0;
-const opened: Store[] = [];
+beforeEach(() => {
+  path = fixture.path;
+});
 
-async function open(at = path): Promise<Store> {
-  const store = await openFileStore({ path: at });
-  opened.push(store);
-  return store;
-}
-
-/** Copies the data file and the journal (if any) to a new path, as a crash would leave them. */
-async function crashImage(of = path): Promise<string> {
-  const image = join(dir, `image-${++images}`, 'flagplane.json');
-  await mkdir(join(dir, `image-${images}`));
-  await copyFile(of, image);
-  if (existsSync(`${of}.journal`)) await copyFile(`${of}.journal`, `${image}.journal`);
-  return image;
-}
+const crashImage = fixture.crashImage;
 
 /** Writes a data file and a journal by hand. */
 async function files(data: StoreData & { journalSeq?: number }, journal: string): Promise<void> {
@@ -54,17 +37,6 @@ async function refusal(at = path): Promise<Error> {
     (error: unknown) => error as Error,
   );
 }
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'flagplane-journal-'));
-  path = join(dir, 'flagplane.json');
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('the journal', () => {
   it('replays inserts, puts and removes across collections after a crash', async () => {

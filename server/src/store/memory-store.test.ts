@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { flagRecord as flag } from '../../test/support/store-fixture.js';
 import { createMemoryStore } from './memory-store.js';
-import type { FlagRecord, StoreData } from './records.js';
+import type { StoreData } from './records.js';
 import { emptyStoreData } from './store-data.js';
-
-function flag(id: string, projectId: string, key: string, name = key): FlagRecord {
-  return { id, projectId, key, name } as unknown as FlagRecord;
-}
 
 describe('createMemoryStore', () => {
   it('starts empty with a cursor secret', async () => {

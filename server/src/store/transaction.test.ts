@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { flagRecord as flag, projectRecord as project } from '../../test/support/store-fixture.js';
 import { MemoryState } from './memory-state.js';
-import type { FlagRecord, ProjectRecord, StoreData } from './records.js';
+import type { StoreData } from './records.js';
 import { emptyStoreData } from './store-data.js';
 import { StateTransaction } from './transaction.js';
-
-// Only the fields the store indexes matter here; the rest of a record is opaque to it.
-function flag(id: string, projectId: string, key: string, name = key): FlagRecord {
-  return { id, projectId, key, name } as unknown as FlagRecord;
-}
-function project(id: string, organizationId: string, key: string): ProjectRecord {
-  return { id, organizationId, key } as unknown as ProjectRecord;
-}
 
 function seeded(): MemoryState {
   const data: StoreData = emptyStoreData();

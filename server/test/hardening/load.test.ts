@@ -9,9 +9,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identities, tokens } from '../fixtures.js';
-import { type RunningServer, startServerProcess } from '../server-process.js';
+import { mainScript } from '../support/built-server.js';
 import { rssByWindow, rssGrowth, runMixedLoad, sampleResidentMemory } from './support/load-run.js';
 import { longMode, numberFromEnvironment } from './support/long-mode.js';
 
@@ -31,9 +32,12 @@ beforeAll(async () => {
   dataPath = join(directory, 'data.json');
   await writeFile(join(directory, 'identities.json'), JSON.stringify(identities));
   server = await startServerProcess({
-    FLAGPLANE_DATA: dataPath,
-    FLAGPLANE_IDENTITIES: join(directory, 'identities.json'),
-    FLAGPLANE_RATE_LIMIT: '1000000000',
+    mainScript,
+    env: {
+      FLAGPLANE_DATA: dataPath,
+      FLAGPLANE_IDENTITIES: join(directory, 'identities.json'),
+      FLAGPLANE_RATE_LIMIT: '1000000000',
+    },
   });
   expect(server.process.exitCode, server.output()).toBeNull();
   const post = (url: string, body: unknown) =>

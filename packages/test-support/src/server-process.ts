@@ -1,12 +1,18 @@
-/** Runs the built server (`dist/main.js`) as a real process on a real port, for tests of the process. */
+/**
+ * The reference server as a real process on a real port (its `main.js`), for tests of what only a
+ * process shows: configuration from the environment, signals, crashes, a lock left behind, start-up
+ * refusals. The caller says which `main.js` (the server's tests run their own build; other packages
+ * resolve `@flagplane/server`'s), so this package depends on no server.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
-export const mainScript = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
+/** A port nobody listens on at the moment of asking. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -19,6 +25,12 @@ export async function freePort(): Promise<number> {
 }
 
 export interface ServerProcessOptions {
+  /** The server's `main.js`. */
+  readonly mainScript: string;
+  /** Added to this process's environment; `PORT` defaults to a free port, `HOST` to 127.0.0.1, `LOG_LEVEL` to warn. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** An identity document: written to a temporary file named by `FLAGPLANE_IDENTITIES`. */
+  readonly identities?: unknown;
   /** Command-line arguments of `main.js`; none by default. */
   readonly args?: readonly string[];
   /** The server's working directory; the test's by default. */
@@ -43,18 +55,24 @@ export interface RunningServer {
   readonly stderr: () => string;
   /** Resolves with the exit code (or signal) once the spawned process has ended. */
   readonly exited: Promise<number | string>;
+  /** SIGTERM (a clean stop), then waits for the exit and removes the temporary identity file. */
+  readonly stop: () => Promise<void>;
 }
 
 /**
- * Starts the server (on a free port unless `env.PORT` names one) and resolves once it answers
- * `/healthz`, or once it has exited (a refused start, `--help`), or after 15 s.
+ * Starts the server and resolves once it answers `/healthz`, or once it has exited (a refused start,
+ * `--help`), or after 15 s (then killed).
  */
-export async function startServerProcess(
-  env: Record<string, string>,
-  options: ServerProcessOptions = {},
-): Promise<RunningServer> {
+export async function startServerProcess(options: ServerProcessOptions): Promise<RunningServer> {
+  const env: Record<string, string> = { ...options.env };
   const port = env.PORT ?? String(await freePort());
-  const command = [process.execPath, mainScript, ...(options.args ?? [])];
+  let scratch: string | undefined;
+  if (options.identities !== undefined) {
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'flagplane-server-'));
+    env.FLAGPLANE_IDENTITIES = path.join(scratch, 'identities.json');
+    await writeFile(env.FLAGPLANE_IDENTITIES, JSON.stringify(options.identities));
+  }
+  const command = [process.execPath, options.mainScript, ...(options.args ?? [])];
   const spawnOptions = {
     env: { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     cwd: options.cwd,
@@ -65,7 +83,7 @@ export async function startServerProcess(
         ...spawnOptions,
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       })
-    : spawn(command[0]!, command.slice(1), { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn(process.execPath, command.slice(1), { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let stdout = '';
   let stderr = '';
@@ -80,7 +98,7 @@ export async function startServerProcess(
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
-  const pid = options.underParentThatNeverReaps ? await serverPidFromFd3(child) : child.pid!;
+  const pid = options.underParentThatNeverReaps ? await serverPidFromFd3(child) : (child.pid ?? 0);
   const server: RunningServer = {
     process: child,
     pid,
@@ -89,6 +107,11 @@ export async function startServerProcess(
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      if (scratch) await rm(scratch, { recursive: true, force: true });
+    },
   };
   const deadline = Date.now() + 15_000;
   let ended = false;
