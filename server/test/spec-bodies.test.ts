@@ -1,4 +1,4 @@
-/** Black-box checks of request bodies and wire details against api-completion §2, §3, §15 and §16. */
+/** Black-box checks of request bodies and wire details against docs/api/decisions.md §2, §3, §15 and §16. */
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useWebProject } from './spec-helpers.js';

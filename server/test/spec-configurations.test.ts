@@ -1,4 +1,4 @@
-/** Black-box checks of flag environment configurations against api-completion §9 and the document's toggle. */
+/** Black-box checks of flag environment configurations against docs/api/decisions.md §9 and the document's toggle. */
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFlag, type Json, useWebProject } from './spec-helpers.js';

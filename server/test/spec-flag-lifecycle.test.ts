@@ -1,4 +1,4 @@
-/** Black-box checks of flags against api-completion §8: update, staleness, archive/restore/delete, _actions. */
+/** Black-box checks of flags against docs/api/decisions.md §8: update, staleness, archive/restore/delete, _actions. */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from './fixtures.js';
 import { createFlag, expectValidation, getFlag, type Json, useWebProject } from './spec-helpers.js';

@@ -1,4 +1,4 @@
-/** Black-box checks of flags against api-completion §8: creation, lookup and list filters. */
+/** Black-box checks of flags against docs/api/decisions.md §8: creation, lookup and list filters. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFlag, expectValidation, getFlag, type Json, useWebProject } from './spec-helpers.js';
 

@@ -1,5 +1,5 @@
 /**
- * Black-box checks of visibility (api-completion §1, §4, §15): another organization, and a project outside a
+ * Black-box checks of visibility (docs/api/decisions.md §1, §4, §15): another organization, and a project outside a
  * scoped service token, are indistinguishable from resources that do not exist.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Black-box checks of targeting rules against api-completion §10 (and the document's rule operations). */
+/** Black-box checks of targeting rules against docs/api/decisions.md §10 (and the document's rule operations). */
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Json, useWebProject } from './spec-helpers.js';

@@ -1,4 +1,4 @@
-/** Black-box checks of variations against api-completion §8 (and §2 for their formats). */
+/** Black-box checks of variations against docs/api/decisions.md §8 (and §2 for their formats). */
 import { describe, expect, it } from 'vitest';
 import { createFlag, expectValidation, getFlag, type Json, useWebProject } from './spec-helpers.js';
 

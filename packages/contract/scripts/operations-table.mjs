@@ -23,7 +23,7 @@ export function operationsTable(endpoints) {
     endpoint.inDocument ? '✓' : '',
   ]);
   return [
-    `${entries.length} operations, ${inDocument} of them in \`api-v1.md\` (✓); the others are added by \`api-completion.md\`.`,
+    `${entries.length} operations, ${inDocument} of them in the API document (✓, docs/api/document.md); the others are added by docs/api/decisions.md.`,
     '',
     ...alignedTable(['operationId', 'method', 'path', 'minimum role', 'in the document'], rows, [4]),
   ].join('\n');

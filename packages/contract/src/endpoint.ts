@@ -22,7 +22,7 @@ export interface Endpoint {
   readonly summary: string;
   /** The lowest role that may call it (§4); null where no organization is involved (`/me`, `/orgs`). */
   readonly minimumRole: Role | null;
-  /** true when `api-v1.md` lists the operation; false when `api-completion.md` adds it. */
+  /** true when the API document (docs/api/document.md) lists the operation; false when a decision (docs/api/decisions.md) adds it. */
   readonly inDocument: boolean;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -1,4 +1,4 @@
-/** The endpoint table against the document (api-v1.md) and the completion (§4, §6). */
+/** The endpoint table against the document (docs/api/document.md) and the decisions (§4, §6). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -9,7 +9,7 @@ import {
   type OperationId,
 } from '../src/index.js';
 
-/** The endpoint table of api-v1.md, copied as it stands there. */
+/** The endpoint table of the API document (docs/api/document.md), copied as it stands there. */
 const documentRoutes = [
   'GET /api/v1/me',
   'GET /api/v1/orgs',

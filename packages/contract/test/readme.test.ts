@@ -31,6 +31,6 @@ describe('README.md', () => {
         endpoint.inDocument ? '✓' : '',
       ]),
     );
-    expect(block).toContain(`${rows.length} operations, 20 of them in \`api-v1.md\``);
+    expect(block).toContain(`${rows.length} operations, 20 of them in the API document`);
   });
 });
