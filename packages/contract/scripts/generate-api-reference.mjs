@@ -31,7 +31,8 @@ function typeOf(schema) {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object'];
   return types
     .map((type) => {
-      if (type === 'array') return `array of ${typeOf(schema.items)}${bounds(schema.minItems, schema.maxItems, ' items')}`;
+      if (type === 'array')
+        return `array of ${typeOf(schema.items)}${bounds(schema.minItems, schema.maxItems, ' items')}`;
       if (type === 'string') {
         const details = [
           bounds(schema.minLength, schema.maxLength, ' characters').trim(),
@@ -40,7 +41,8 @@ function typeOf(schema) {
         ].filter(Boolean);
         return `string${details.length ? ` (${details.join(', ')})` : ''}`;
       }
-      if (type === 'integer' || type === 'number') return `${type}${bounds(schema.minimum, schema.maximum, '')}`;
+      if (type === 'integer' || type === 'number')
+        return `${type}${bounds(schema.minimum, schema.maximum, '')}`;
       if (type === 'object' && schema.additionalProperties && !schema.properties)
         return `map of ${typeOf(schema.additionalProperties)}`;
       return type;
@@ -95,8 +97,14 @@ const lines = [
 ];
 
 for (const [operationId, endpoint] of Object.entries(endpoints)) {
-  const operation = document.paths[endpoint.path.replace(/\{(\w+)\}/g, '{$1}')]?.[endpoint.method.toLowerCase()];
-  lines.push(`### ${operationId}`, '', `${code(`${endpoint.method} ${endpoint.path}`)}: ${endpoint.summary}`, '');
+  const operation =
+    document.paths[endpoint.path.replace(/\{(\w+)\}/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+  lines.push(
+    `### ${operationId}`,
+    '',
+    `${code(`${endpoint.method} ${endpoint.path}`)}: ${endpoint.summary}`,
+    '',
+  );
   lines.push(`- Minimum role: ${endpoint.minimumRole ?? 'any authenticated caller'}.`);
   const parameters = (operation?.parameters ?? []).map(parameter).filter(Boolean);
   const query = parameters.filter((candidate) => candidate.in === 'query');
@@ -110,7 +118,9 @@ for (const [operationId, endpoint] of Object.entries(endpoints)) {
   const success = endpoint.success;
   const successSchema = operation?.responses?.[String(success.status)]?.content?.['application/json']?.schema;
   lines.push(`- Answer: ${success.status}${successSchema ? ` ${typeOf(successSchema)}` : ', no body'}.`);
-  const statuses = Object.keys(operation?.responses ?? {}).filter((status) => status !== String(success.status));
+  const statuses = Object.keys(operation?.responses ?? {}).filter(
+    (status) => status !== String(success.status),
+  );
   lines.push(`- Errors: ${statuses.join(', ')} (bodies: [ErrorBody](#errorbody)).`, '');
 }
 

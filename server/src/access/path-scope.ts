@@ -2,7 +2,14 @@
  * Resolves the resources a path names (§1): ids or keys, each scoped to its parent, and invisible
  * resources answered exactly like missing ones. A 404 for a key suggests up to three visible keys.
  */
-import { closestMatches, isUuid, type Role } from '@flagplane/contract';
+import {
+  closestMatches,
+  type Endpoints,
+  isUuid,
+  type OperationId,
+  type PathParamNames,
+  type Role,
+} from '@flagplane/contract';
 import { notFound } from '../domain/api-error.js';
 import { parentOf } from '../store/memory-state.js';
 import type {
@@ -18,22 +25,52 @@ import type {
   VariationRecord,
 } from '../store/records.js';
 import type { StoreView } from '../store/store.js';
-import { canSeeProject, type Principal, roleIn } from './principal.js';
+import { canSeeProject, organizationIdsOf, type Principal, roleIn } from './principal.js';
 
 export type PathParamValues = Readonly<Record<string, string | undefined>>;
 
-/** Everything a request's path resolved to; each present only when the route names it. */
-export interface PathScope {
-  readonly org?: OrganizationRecord;
-  readonly role?: Role;
-  readonly project?: ProjectRecord;
-  readonly environment?: EnvironmentRecord;
-  readonly flag?: FlagRecord;
-  readonly variation?: VariationRecord;
-  readonly segment?: SegmentRecord;
-  readonly sdkKey?: SdkKeyRecord;
-  readonly rule?: RuleRecord;
+/** Every record a path can name, under the name handlers read it by. */
+export interface PathRecords {
+  readonly org: OrganizationRecord;
+  /** The caller's role in `org`. */
+  readonly role: Role;
+  readonly project: ProjectRecord;
+  readonly environment: EnvironmentRecord;
+  readonly flag: FlagRecord;
+  readonly variation: VariationRecord;
+  readonly segment: SegmentRecord;
+  readonly sdkKey: SdkKeyRecord;
+  readonly rule: RuleRecord;
 }
+
+type PathParamName = PathParamNames<Endpoints[OperationId]['path']>;
+
+/**
+ * The records each path parameter of the endpoint table resolves to. `satisfies` makes a parameter
+ * without an entry, or an entry for no parameter, a compile error.
+ */
+export const recordsOfPathParam = {
+  org: ['org', 'role'],
+  project: ['project'],
+  env: ['environment'],
+  flag: ['flag'],
+  variation: ['variation'],
+  segment: ['segment'],
+  sdkKey: ['sdkKey'],
+  ruleId: ['rule'],
+} as const satisfies Record<PathParamName, readonly (keyof PathRecords)[]>;
+
+/**
+ * Exactly the records a path template names, each present: `…/orgs/{org}/projects/{project}/flags/{flag}`
+ * gives `org`, `role`, `project` and `flag`. `resolvePath` resolves these or answers 404.
+ */
+export type PathScopeOf<Path extends string> = Pick<
+  PathRecords,
+  (typeof recordsOfPathParam)[PathParamNames<Path> & PathParamName][number]
+>;
+
+/** What `resolvePath` gives for a path not known at compile time: the records it names. */
+export type PathScope = Partial<PathRecords>;
 
 const suggestionLimit = { maxDistance: 3, max: 3 };
 
@@ -76,9 +113,7 @@ function findOrganization(view: StoreView, principal: Principal, value: string):
 }
 
 function visibleOrganizationSlugs(view: StoreView, principal: Principal): string[] {
-  const ids =
-    principal.type === 'user' ? Object.keys(principal.user.memberships) : [principal.token.organizationId];
-  return ids.flatMap((id) => view.get('organizations', id)?.slug ?? []);
+  return organizationIdsOf(principal).flatMap((id) => view.get('organizations', id)?.slug ?? []);
 }
 
 function findProject(

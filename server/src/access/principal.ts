@@ -47,6 +47,13 @@ function isCurrent(credential: CredentialRecord, now: Date): boolean {
   return credential.expiresAt === null || Date.parse(credential.expiresAt) > now.getTime();
 }
 
+/** The ids of the organizations the caller belongs to (a service token belongs to one). */
+export function organizationIdsOf(principal: Principal): string[] {
+  return principal.type === 'user'
+    ? Object.keys(principal.user.memberships)
+    : [principal.token.organizationId];
+}
+
 /** The caller's role in an organization, or null when the organization is invisible to it. */
 export function roleIn(principal: Principal, organizationId: string): Role | null {
   if (principal.type === 'user') return principal.user.memberships[organizationId] ?? null;

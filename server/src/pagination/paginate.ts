@@ -1,4 +1,6 @@
 /** Keyset pagination (§6) over items ordered by a unique sort key. */
+import type { CollectionName, CollectionRecords } from '../store/records.js';
+import type { StoreView } from '../store/store.js';
 import { decodeCursor, encodeCursor, type SortKey } from './cursor.js';
 
 export interface PageRequest {
@@ -68,6 +70,23 @@ export function paginate<T>(items: readonly T[], list: ListDefinition<T>, reques
   };
 }
 
+/**
+ * A page of one parent's children, in `order`. The list is named after the collection and the parent,
+ * whatever the filters, so a cursor works for that list only and stays meaningful across filters.
+ * `children` are the parent's children when they come from a cache (already sorted, for example).
+ */
+export function childrenPage<C extends CollectionName>(
+  store: StoreView,
+  collection: C,
+  parentId: string,
+  request: PageRequest,
+  order: Omit<ListDefinition<CollectionRecords[C]>, 'listId' | 'secret'>,
+  children: readonly CollectionRecords[C][] = store.children(collection, parentId),
+): Page<CollectionRecords[C]> {
+  const list = { ...order, listId: `${collection}:${parentId}`, secret: store.cursorSecret };
+  return paginate(children, list, request);
+}
+
 /** Binary search: the first item whose key sorts after `after`, whatever was created or deleted since. */
 function firstIndexAfter<T>(sorted: readonly T[], sortKey: (item: T) => SortKey, after: SortKey): number {
   let low = 0;
@@ -80,14 +99,11 @@ function firstIndexAfter<T>(sorted: readonly T[], sortKey: (item: T) => SortKey,
   return low;
 }
 
-/** The page envelope of a list operation (§6): one page of items in wire shape, and the list's `_actions`. */
-export function listPage<T, Item, Actions>(
-  items: readonly T[],
-  list: ListDefinition<T>,
-  request: PageRequest,
+/** The page envelope of a list operation (§6): the page's items in wire shape, and the list's `_actions`. */
+export function pageEnvelope<T, Item, Actions>(
+  page: Page<T>,
   toItem: (item: T) => Item,
   actions: Actions,
 ): { items: Item[]; next_cursor: string | null; _actions: Actions } {
-  const page = paginate(items, list, request);
   return { items: page.items.map(toItem), next_cursor: page.next_cursor, _actions: actions };
 }

@@ -1,14 +1,15 @@
 /** The signature every feature implements, one handler per operation of the endpoint table. */
 import type { Endpoints, OperationId } from '@flagplane/contract';
 import type { z } from 'zod';
-import type { PathScope } from '../access/path-scope.js';
+import type { PathScopeOf } from '../access/path-scope.js';
 import type { Principal } from '../access/principal.js';
 import type { StoreView, Transaction } from '../store/store.js';
 
-type BodyOf<Op extends OperationId> = Endpoints[Op] extends { body: infer B extends z.ZodType }
+/** The body as the contract's schema leaves it (defaults applied, values normalized). */
+export type BodyOf<Op extends OperationId> = Endpoints[Op] extends { body: infer B extends z.ZodType }
   ? z.output<B>
   : undefined;
-type QueryOf<Op extends OperationId> = Endpoints[Op] extends { query: infer Q extends z.ZodType }
+export type QueryOf<Op extends OperationId> = Endpoints[Op] extends { query: infer Q extends z.ZodType }
   ? z.output<Q>
   : undefined;
 type ResultOf<Op extends OperationId> = Endpoints[Op]['success'] extends { schema: infer S extends z.ZodType }
@@ -20,7 +21,8 @@ export interface OperationInput<Op extends OperationId> {
   readonly operationId: Op;
   /** A read view for GETs, a transaction for everything else. */
   readonly store: Endpoints[Op]['method'] extends 'GET' ? StoreView : Transaction;
-  readonly scope: PathScope;
+  /** Exactly the records the operation's path names (`{flag}` → `flag`), each resolved and visible. */
+  readonly scope: PathScopeOf<Endpoints[Op]['path']>;
   readonly principal: Principal;
   readonly body: BodyOf<Op>;
   readonly query: QueryOf<Op>;

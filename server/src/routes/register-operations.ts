@@ -32,15 +32,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       config: { operationId },
       handler: async (request, reply) => {
         const run = (view: StoreView) =>
-          handler(
-            prepareInput(
-              operationId,
-              endpoint,
-              view,
-              request,
-              options.clock(),
-            ) as OperationInput<OperationId>,
-          );
+          handler(prepareInput(operationId, endpoint, view, request, options.clock()));
         const result =
           endpoint.method === 'GET' ? await options.store.read(run) : await options.store.write(run);
         if (options.validateResponses) assertResponseMatchesContract(operationId, endpoint, result);
@@ -51,18 +43,26 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   }
 }
 
+/**
+ * The one place where the typing of an operation's input is taken on trust, each part by construction:
+ * - `scope`: the route's path is `endpoint.path`, and `resolvePath` resolves every parameter the path
+ *   names (the records of `recordsOfPathParam`, `access/path-scope.test.ts` proves it for every
+ *   operation) or throws a 404, so the handler gets exactly `PathScopeOf<its path>`;
+ * - `store`: GETs run in `store.read` (a view), everything else in `store.write` (a transaction);
+ * - `body` and `query`: parsed by the endpoint's own schemas just below.
+ */
 function prepareInput(
   operationId: OperationId,
   endpoint: Endpoint,
   view: StoreView,
   request: FastifyRequest,
   now: Date,
-) {
+): OperationInput<OperationId> {
   const principal = request.principal;
   if (!principal) throw new ApiError('unauthorized', 'Authentication required.');
   const scope = resolvePath(view, principal, request.params as PathParamValues);
   authorize(endpoint.minimumRole, scope.role);
-  return {
+  const input = {
     operationId,
     store: view,
     scope,
@@ -72,6 +72,7 @@ function prepareInput(
     now: now.toISOString(),
     path: request.url.split('?')[0] ?? request.url,
   };
+  return input as OperationInput<OperationId>;
 }
 
 function authorize(minimum: Role | null, role: Role | undefined): void {

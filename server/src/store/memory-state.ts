@@ -126,7 +126,8 @@ export class MemoryState implements StoreView {
       const table = this.#table(collection);
       const ids = this.#indexes[collection].byParent.get(parentId);
       // Frozen because the same array is handed to every caller until the next change.
-      cached = Object.freeze(ids === undefined ? [] : Array.from(ids, (id) => table[id]!));
+      // The index holds only ids present in the table (both change together).
+      cached = Object.freeze(ids === undefined ? [] : Array.from(ids, (id) => table[id] as AnyRecord));
       this.#childrenCache.set(slot, cached);
     }
     return cached as readonly CollectionRecords[C][];

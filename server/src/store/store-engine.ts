@@ -181,7 +181,7 @@ export class StoreEngine implements Store {
     this.#undo.push({ seq: this.#applied, undo });
     if (changes === null) this.#changes = null;
     else if (this.#changes !== null) mergeChanges(this.#changes, changes);
-    this.#flushing ??= this.#flushLoop();
+    this.#flushing ??= this.#flushLoop(this.#persistence);
   }
 
   #whenDurable(seq: number): Promise<void> {
@@ -191,8 +191,7 @@ export class StoreEngine implements Store {
     });
   }
 
-  async #flushLoop(): Promise<void> {
-    const persistence = this.#persistence!;
+  async #flushLoop(persistence: Persistence): Promise<void> {
     try {
       await afterPendingIo(); // the writes of this turn of the event loop join the first commit
       while (this.#durable < this.#applied) {
@@ -217,19 +216,16 @@ export class StoreEngine implements Store {
   }
 
   #forgetUndo(durable: number): void {
-    let u = 0;
-    while (u < this.#undo.length && this.#undo[u]!.seq <= durable) u++;
-    this.#undo.splice(0, u);
+    this.#undo.splice(0, countUpTo(this.#undo, durable));
   }
 
   /** Resolves every waiter whose writes are now on disk (waiters are queued in sequence order). */
   #settle(durable: number): void {
-    let w = 0;
-    while (w < this.#writeWaiters.length && this.#writeWaiters[w]!.seq <= durable) w++;
-    for (const waiter of this.#writeWaiters.splice(0, w)) waiter.resolve();
-    let r = 0;
-    while (r < this.#readWaiters.length && this.#readWaiters[r]!.seq <= durable) r++;
-    for (const waiter of this.#readWaiters.splice(0, r)) waiter.resolve(waiter.value);
+    for (const waiter of this.#writeWaiters.splice(0, countUpTo(this.#writeWaiters, durable)))
+      waiter.resolve();
+    for (const waiter of this.#readWaiters.splice(0, countUpTo(this.#readWaiters, durable))) {
+      waiter.resolve(waiter.value);
+    }
   }
 
   /**
@@ -246,7 +242,7 @@ export class StoreEngine implements Store {
     );
     const undo = this.#undo;
     this.#undo = [];
-    for (let u = undo.length - 1; u >= 0; u--) undo[u]!.undo();
+    for (const entry of undo.reverse()) entry.undo();
     this.#changes = new Map();
     this.#durable = this.#applied;
     const writers = this.#writeWaiters;
@@ -276,4 +272,10 @@ function withOwnTables(data: StoreData): StoreData {
   const copy = { ...data };
   for (const name of collectionNames) (copy as Record<string, unknown>)[name] = { ...data[name] };
   return copy;
+}
+
+/** How many entries at the front of `queue` (kept in sequence order) have a sequence number up to `seq`. */
+function countUpTo(queue: readonly { readonly seq: number }[], seq: number): number {
+  const index = queue.findIndex((entry) => entry.seq > seq);
+  return index === -1 ? queue.length : index;
 }

@@ -114,7 +114,7 @@ export class StateTransaction implements Transaction {
     const undo = this.#undo;
     this.#undo = [];
     this.#open = false;
-    for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+    for (const step of undo.reverse()) step();
   }
 
   /** Keeps the changes and closes the transaction (the undo log stays, for `rollback` above). */

@@ -13,11 +13,11 @@ export function prerequisiteCycle(
   prerequisiteId: string,
   prerequisitesOf: (flagId: string) => readonly string[],
 ): string[] | null {
-  // Breadth-first, so the reported cycle is the shortest and the walk needs no recursion.
+  // Breadth-first, so the reported cycle is the shortest and the walk needs no recursion. An array's
+  // iterator reads its length at every step, so the loop also visits what it appends.
   const cameFrom = new Map<string, string | null>([[prerequisiteId, null]]);
   const queue = [prerequisiteId];
-  for (let index = 0; index < queue.length; index++) {
-    const current = queue[index]!;
+  for (const current of queue) {
     if (current === flagId) return [flagId, ...pathTo(current, cameFrom)];
     for (const next of prerequisitesOf(current)) {
       if (cameFrom.has(next)) continue;

@@ -1,6 +1,6 @@
 /** What a flag and its configurations are before anyone changes them (§8). */
 import type { FlagConfigurationRecord, FlagRecord, VariationRecord } from '../../store/records.js';
-import type { VariationDeclaration } from '../variations/variation-record.js';
+import type { VariationDeclaration } from '../variations/variations-service.js';
 
 /** A Boolean flag created without `variations` gets these, in this order. */
 export const booleanVariations: readonly VariationDeclaration[] = [
@@ -13,8 +13,11 @@ export function fallbackDefaultVariation(
   variations: readonly VariationRecord[],
   type: FlagRecord['type'],
 ): VariationRecord {
-  const chosen = type === 'Boolean' ? variations.find((variation) => variation.value === 'false') : undefined;
-  return chosen ?? variations[0]!;
+  const named = type === 'Boolean' ? variations.find((variation) => variation.value === 'false') : undefined;
+  const chosen = named ?? variations[0];
+  // Creation requires a variation and deletion keeps the last one, so only a damaged data file lands here.
+  if (!chosen) throw new Error('A flag has no variations.');
+  return chosen;
 }
 
 export function initialConfiguration(flag: FlagRecord, now: string): FlagConfigurationRecord {

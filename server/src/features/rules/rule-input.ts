@@ -3,13 +3,15 @@
  * Shared by the rules operations and by `rules` of a configuration update (§9), so both accept exactly
  * the same rules.
  */
-import type { OperationInput } from '../../routes/operation-handler.js';
+
+import { storedDescription } from '../../domain/creation-defaults.js';
+import type { FieldProblem } from '../../domain/field-problems.js';
+import type { BodyOf } from '../../routes/operation-handler.js';
 import type { FlagRecord, RuleRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
-import type { FieldProblem } from '../flags/field-problems.js';
 
 /** A rule body as the contract's schema leaves it (operators canonical, condition groups checked). */
-export type RuleInput = OperationInput<'createRule'>['body'];
+export type RuleInput = BodyOf<'createRule'>;
 
 /**
  * What is wrong with `rule` for `flag`, beyond what the schema checked: its variation must be one of the
@@ -45,7 +47,7 @@ export function ruleProblems(
 export function toRuleRecord(rule: RuleInput, id: string): RuleRecord {
   return {
     id,
-    description: rule.description || null,
+    description: storedDescription(rule.description),
     variationId: rule.variationId,
     rolloutPercentage: rule.rolloutPercentage ?? null,
     userSegmentId: rule.userSegmentId ?? null,

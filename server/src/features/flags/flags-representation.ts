@@ -1,12 +1,16 @@
 /**
- * Flags on the wire: the list item (summary, or full with `view=full`), and the detail with variations,
- * staleness and `_actions` (§8, §14).
+ * Flags on the wire: the list item (summary, or full with `view=full`), the page, and the detail with
+ * variations, staleness and `_actions` (§8, §14).
  */
-import { type Flag, type FlagListItem, limits, type NestedVariation, type Role } from '@flagplane/contract';
+import { type Flag, type FlagListItem, type FlagPage, limits, type Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
-import type { EnvironmentRecord, FlagRecord, VariationRecord } from '../../store/records.js';
+import { type Page, pageEnvelope } from '../../pagination/paginate.js';
+import type { QueryOf } from '../../routes/operation-handler.js';
+import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
-import { toNestedFlagEnvironment } from '../flag-configurations/flag-environment-representation.js';
+import { sortedEnvironments } from '../environments/environments-service.js';
+import { toNestedFlagEnvironment } from '../flag-configurations/flag-configurations-representation.js';
+import { toNestedVariation } from '../variations/variations-representation.js';
 import { archivedReason } from './archived-flag-guard.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
 import { flagStaleness } from './flag-staleness.js';
@@ -44,16 +48,6 @@ export function toFullFlagListItem(
   };
 }
 
-export function toNestedVariation(variation: VariationRecord): NestedVariation {
-  return {
-    id: variation.id,
-    key: variation.key,
-    name: variation.name,
-    value: variation.value,
-    description: variation.description,
-  };
-}
-
 export function toFlag(store: StoreView, flag: FlagRecord, role: Role, now: string): Flag {
   const dependants = flagsRequiring(store, flag);
   const liveDependants = dependants.filter((dependant) => !dependant.isArchived);
@@ -82,4 +76,22 @@ export function toFlag(store: StoreView, flag: FlagRecord, role: Role, now: stri
       ),
     },
   };
+}
+
+/** `view=full` items carry every configuration, in the list order of the environments (§8). */
+export function toFlagPage(
+  store: StoreView,
+  project: ProjectRecord,
+  page: Page<FlagRecord>,
+  view: QueryOf<'listFlags'>['view'],
+  role: Role,
+  now: string,
+): FlagPage {
+  let toItem = toFlagListItem;
+  if (view === 'full') {
+    // Environments sorted once per page, not once per flag.
+    const environments = sortedEnvironments(store, project.id);
+    toItem = (flag: FlagRecord) => toFullFlagListItem(store, flag, environments, now);
+  }
+  return pageEnvelope(page, toItem, { create: actionFor(role, 'Member') });
 }

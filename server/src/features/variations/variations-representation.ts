@@ -1,11 +1,20 @@
-/** A variation as the top-level answer of its creation, with `_actions` (§14). */
-import type { Role, Variation } from '@flagplane/contract';
+/** Variations on the wire (§8): nested in a flag, and top-level after creation with `_actions` (§14). */
+import type { NestedVariation, Role, Variation } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import type { FlagRecord, VariationRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
 import { archivedReason } from '../flags/archived-flag-guard.js';
-import { toNestedVariation } from '../flags/flag-representation.js';
-import { variationDeletionRefusal } from './variation-deletion.js';
+import { variationDeletionRefusal } from './variations-service.js';
+
+export function toNestedVariation(variation: VariationRecord): NestedVariation {
+  return {
+    id: variation.id,
+    key: variation.key,
+    name: variation.name,
+    value: variation.value,
+    description: variation.description,
+  };
+}
 
 export function toVariation(
   store: StoreView,

@@ -5,8 +5,8 @@ import { actionFor } from '../../access/actions.js';
 import type { EnvironmentRecord, FlagRecord, PrerequisiteRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
 import { archivedReason } from '../flags/archived-flag-guard.js';
-import { toRule } from '../rules/rule-representation.js';
-import { configurationOf } from './flag-configuration.js';
+import { toRule } from '../rules/rules-representation.js';
+import { configurationOf } from './flag-configurations-service.js';
 
 /** The configuration nested in a full flag list item: the top-level shape without `_actions`. */
 export function toNestedFlagEnvironment(

@@ -1,4 +1,4 @@
-/** The read shape of a targeting rule (§9, §10): nested in configurations, top-level after creation. */
+/** Targeting rules on the wire (§9, §10): nested in configurations, top-level after creation. */
 import type { Rule } from '@flagplane/contract';
 import type { RuleRecord } from '../../store/records.js';
 

@@ -1,7 +1,10 @@
-import type { Project, ProjectListItem, Role } from '@flagplane/contract';
+/** Projects on the wire (§7): the list item (no `updatedAt`), the detail, and `_actions` (§14). */
+import type { Project, ProjectListItem, ProjectPage, Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import type { Principal } from '../../access/principal.js';
+import { type Page, pageEnvelope } from '../../pagination/paginate.js';
 import type { ProjectRecord } from '../../store/records.js';
+import { projectCreationRefusal } from './projects-service.js';
 
 export function toProjectListItem(project: ProjectRecord): ProjectListItem {
   return {
@@ -28,9 +31,8 @@ export function toProject(project: ProjectRecord, role: Role): Project {
   };
 }
 
-/** §4: a service token limited to some projects cannot create new ones. */
-export function projectCreationRefusal(principal: Principal): string | null {
-  return principal.type === 'service_token' && principal.token.projectScope !== null
-    ? 'A service token limited to some projects cannot create projects.'
-    : null;
+export function toProjectPage(page: Page<ProjectRecord>, role: Role, principal: Principal): ProjectPage {
+  return pageEnvelope(page, toProjectListItem, {
+    create: actionFor(role, 'Member', projectCreationRefusal(principal)),
+  });
 }

@@ -1,20 +1,75 @@
 /**
- * §9 configuration update: every property optional (omitted or null keeps), the request checked as a
- * whole against the flag and the project, and the resulting configuration returned only when all of it
- * is valid, so the caller stores all of it or nothing.
+ * A flag's configuration per environment (document and §9): read, updated as a whole, toggled. The
+ * configuration is embedded in the flag record, so every change is a change of the flag.
  */
 import { randomUUID } from 'node:crypto';
-import type { OperationInput } from '../../routes/operation-handler.js';
+import type { PathRecords } from '../../access/path-scope.js';
+import { type FieldProblem, refuseOnProblems } from '../../domain/field-problems.js';
+import type { BodyOf } from '../../routes/operation-handler.js';
 import type { FlagConfigurationRecord, FlagRecord, RuleRecord } from '../../store/records.js';
-import type { StoreView } from '../../store/store.js';
-import { type FieldProblem, refuseOnProblems } from '../flags/field-problems.js';
+import type { StoreView, Transaction } from '../../store/store.js';
+import { refuseChangeWhileArchived } from '../flags/archived-flag-guard.js';
+import { initialConfiguration } from '../flags/flag-defaults.js';
+import { saveFlag } from '../flags/flag-writes.js';
 import { ruleProblems, toRuleRecord } from '../rules/rule-input.js';
 import { resolvePrerequisites } from './prerequisite-input.js';
 
-type ConfigurationUpdate = OperationInput<'updateFlagEnvironment'>['body'];
+/** A flag and an environment, with the path that named them (for the archived flag's `next_actions`). */
+export type ConfigurationScope = Pick<PathRecords, 'org' | 'project' | 'flag' | 'environment'>;
+type ConfigurationUpdate = BodyOf<'updateFlagEnvironment'>;
 type RuleElement = NonNullable<ConfigurationUpdate['rules']>[number];
 
-export function updatedConfiguration(
+/**
+ * §9 configuration update: every property optional (omitted or null keeps), the request checked as a
+ * whole against the flag and the project, and stored only when all of it is valid.
+ */
+export function updateFlagEnvironment(
+  store: Transaction,
+  scope: ConfigurationScope,
+  body: ConfigurationUpdate,
+  now: string,
+): void {
+  const current = changeableConfiguration(scope);
+  const next = updatedConfiguration(store, scope.flag, scope.environment.id, current, body);
+  saveConfiguration(store, scope, next, now);
+}
+
+export function toggleFlag(
+  store: Transaction,
+  scope: ConfigurationScope,
+  enabled: boolean,
+  now: string,
+): void {
+  saveConfiguration(store, scope, { ...changeableConfiguration(scope), isEnabled: enabled }, now);
+}
+
+/**
+ * The stored configuration. Environment and flag creation give every pair one, so the fallback (the
+ * configuration a new environment would get) only keeps a damaged data file readable instead of a 500.
+ */
+export function configurationOf(flag: FlagRecord, environmentId: string): FlagConfigurationRecord {
+  return flag.configurations[environmentId] ?? initialConfiguration(flag, flag.createdAt);
+}
+
+/** The configuration of the path, once the flag is known not to be archived (§8). */
+export function changeableConfiguration(scope: ConfigurationScope): FlagConfigurationRecord {
+  refuseChangeWhileArchived(scope);
+  return configurationOf(scope.flag, scope.environment.id);
+}
+
+/** Stores `configuration` for the environment; its `updatedAt` moves only if something changed. */
+export function saveConfiguration(
+  store: Transaction,
+  { flag, environment }: Pick<PathRecords, 'flag' | 'environment'>,
+  configuration: FlagConfigurationRecord,
+  now: string,
+): void {
+  const configurations = { ...flag.configurations, [environment.id]: configuration };
+  saveFlag(store, flag, { ...flag, configurations }, now);
+}
+
+/** The configuration after `update`, or a 400 naming every problem of the request. */
+function updatedConfiguration(
   store: Pick<StoreView, 'get' | 'children'>,
   flag: FlagRecord,
   environmentId: string,

@@ -3,7 +3,7 @@
  * the contract's schema, but they answer the same 400 as a schema failure: every problem at once, under
  * its dotted body path, so a client fixes a whole request in one round trip.
  */
-import { validationFailed } from '../../domain/api-error.js';
+import { validationFailed } from './api-error.js';
 
 export interface FieldProblem {
   /** Dotted path into the body (`rules.2.variationId`). */
