@@ -1,20 +1,15 @@
 /**
- * Bundles the CLI (ESM, Node 22) with code splitting: dist/flagplane.js is the entry, and every dynamic
- * import becomes a chunk under dist/chunks/. `--version` and `--help` load commander and the program's
- * definition (~45 KB); the SDK, zod, the contract and yaml load only when a command runs. One file holding
- * everything measured 3.4× `node -e ""` for `--version` (budget 3×), nearly all of it V8 parsing ~900 KB
- * that `--version` never runs (zod alone is 450 KB); split, 1.5–2×.
+ * Bundles the `flagplane` binary (ESM, Node 22), and only the binary: the engine it runs is
+ * `@flagplane/engine`, a library of its own that the mock imports too. Code splitting: dist/flagplane.js
+ * is the entry, and every dynamic import becomes a chunk under dist/chunks/. `--version` and `--help` load
+ * commander and the program's definition (~45 KB); the engine, the SDK, zod, the contract and yaml load
+ * only when a command runs. One file holding everything measured 3.4× `node -e ""` for `--version`
+ * (budget 3×), nearly all of it V8 parsing ~900 KB that `--version` never runs (zod alone is 450 KB);
+ * split, 1.5–2×.
  */
 
-import { execFile } from 'node:child_process';
 import { chmod, readFile, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { build } from 'esbuild';
-
-const run = (command, args) =>
-  promisify(execFile)(new URL(`../node_modules/.bin/${command}`, import.meta.url).pathname, args).catch(() =>
-    promisify(execFile)(new URL(`../../../node_modules/.bin/${command}`, import.meta.url).pathname, args),
-  );
 
 const packageJson = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const outdir = new URL('../dist/', import.meta.url).pathname;
@@ -23,11 +18,7 @@ const outfile = `${outdir}flagplane.js`;
 await rm(outdir, { recursive: true, force: true });
 
 await build({
-  // The CLI, and the engine as a library (`@flagplane/cli/library`, used by the mock to seed itself).
-  entryPoints: [
-    new URL('../src/flagplane.ts', import.meta.url).pathname,
-    new URL('../src/library.ts', import.meta.url).pathname,
-  ],
+  entryPoints: [new URL('../src/flagplane.ts', import.meta.url).pathname],
   outdir,
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -47,6 +38,3 @@ await build({
   logLevel: 'warning',
 });
 await chmod(outfile, 0o755);
-
-// esbuild emits no types: the library's declarations come from tsc.
-await run('tsc', ['-p', new URL('../tsconfig.library.json', import.meta.url).pathname]);

@@ -3,11 +3,10 @@
  * whichever way it arrives (msw, nock, a local port), is answered by the server's own logic through
  * Fastify's `inject`, so statuses, bodies and headers are exactly the server's.
  */
-import { randomUUID } from 'node:crypto';
-import { type ErrorCode, matchOperation, type OperationId } from '@flagplane/contract';
+import { ErrorCode, errorStatus, matchOperation, type OperationId } from '@flagplane/contract';
 import { ApiError, buildServer, createMemoryStore, errorBody, type StoreData } from '@flagplane/server';
-import type { FastifyInstance } from 'fastify';
 import type { HttpHandler } from 'msw';
+import { answerFetchRequest } from './answer-fetch-request.js';
 import { type Fault, type FaultMatcher, FaultRegistry } from './faults.js';
 import { mswHandlersFor } from './msw-handlers.js';
 import { installNockInterceptors, type NockInstallation } from './nock-interceptors.js';
@@ -50,14 +49,22 @@ export interface RecordedRequest {
   readonly status: number | null;
 }
 
-const faultCodes: Readonly<Record<number, ErrorCode>> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  429: 'rate_limited',
-};
+/** The server app: used inside the mock only, so that its framework's types are no part of the mock's API. */
+type ServerApp = Awaited<ReturnType<typeof buildServer>>;
+
+/**
+ * The error code a fault answers its status with: the contract's table (§15) read backwards. A 400 is
+ * `bad_request`: `validation_failed` names the fields at fault, and an injected fault has none.
+ */
+const faultCodes: ReadonlyMap<number, ErrorCode> = new Map(
+  ErrorCode.options.filter((code) => code !== 'validation_failed').map((code) => [errorStatus[code], code]),
+);
+
+/**
+ * Where the mock sends the server a request of a faulted caller: no route has this path, so it costs the
+ * server nothing but counting it, which it does for every API request, answered or refused.
+ */
+const faultedRequestPath = '/api/v1/flagplane-mock/faulted-request';
 
 export class FlagplaneMock {
   /** Requests answered since the last `reset()`. Prefer asserting outcomes over calls. */
@@ -65,25 +72,28 @@ export class FlagplaneMock {
   private readonly faults = new FaultRegistry();
 
   private constructor(
-    readonly app: FastifyInstance,
+    private readonly app: ServerApp,
     readonly baseUrl: string,
     /** Tokens by user or service-token name. */
     readonly tokens: Readonly<Record<string, string>>,
     private seedState: StoreData,
-    private readonly rateLimit: { readonly max: number; readonly windowSeconds: number },
-    private readonly clock: () => Date,
   ) {}
 
   static async create(options: FlagplaneMockOptions = {}): Promise<FlagplaneMock> {
     const baseUrl = (options.baseUrl ?? 'http://flagplane.mock').replace(/\/+$/, '');
     const { identities, tokens } = identitiesOf(options.seed ?? {});
     const store = createMemoryStore();
-    const rateLimit = options.rateLimit ?? { max: 600, windowSeconds: 60 };
-    const clock = options.clock ?? (() => new Date());
-    const app = await buildServer({ store, identities, rateLimit, baseUrl, clock });
-    const mock = new FlagplaneMock(app, baseUrl, tokens, store.snapshot(), rateLimit, clock);
+    // The server's own defaults where the options leave something out.
+    const app = await buildServer({
+      store,
+      identities,
+      baseUrl,
+      rateLimit: options.rateLimit,
+      clock: options.clock,
+    });
+    const mock = new FlagplaneMock(app, baseUrl, tokens, store.snapshot());
     if (options.seed?.resources?.length) {
-      await applySeedResources(mock, options.seed);
+      await applySeedResources(mock, options.seed.resources, identities);
       mock.seedState = store.snapshot();
       await mock.reset();
     }
@@ -106,22 +116,11 @@ export class FlagplaneMock {
    * failed" with the reason as its cause), so clients, the SDK included, see a network error.
    */
   readonly fetch: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const response = await this.handle({
-      method: request.method,
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
-      body,
-    });
-    if (response.networkError) {
+    const response = await answerFetchRequest(this, new Request(input, init));
+    if (!response) {
       throw new TypeError('fetch failed', { cause: new Error('Flagplane mock: injected network error') });
     }
-    return new Response(response.status === 204 || response.body === '' ? null : response.body, {
-      status: response.status,
-      headers: response.headers,
-    });
+    return response;
   };
 
   /** Installs nock interceptors for `baseUrl` answering from this mock (nock must be installed). */
@@ -160,7 +159,7 @@ export class FlagplaneMock {
     }
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     const response = fault?.status
-      ? this.faultResponse(fault.status, fault.retryAfter)
+      ? await this.faultResponse(request, fault.status, fault.retryAfter)
       : await this.inject(request);
     record(response.status);
     return response;
@@ -185,28 +184,36 @@ export class FlagplaneMock {
     return { networkError: false, status: response.statusCode, headers, body: response.body };
   }
 
-  private faultResponse(status: number, retryAfter = 1): MockResponse & { networkError: false } {
-    const code = faultCodes[status] ?? 'internal_error';
-    const requestId = randomUUID();
+  /**
+   * The API's error answer for an injected fault: the server's error body for the status, and the
+   * rate-limit headers and request id the server gives this caller now, having counted the request.
+   */
+  private async faultResponse(
+    request: MockRequest,
+    status: number,
+    retryAfter = 1,
+  ): Promise<MockResponse & { networkError: false }> {
+    const caller = Object.fromEntries(
+      Object.entries(request.headers).filter(([name]) =>
+        ['authorization', 'x-request-id'].includes(name.toLowerCase()),
+      ),
+    );
+    const counted = await this.inject({ method: 'GET', url: faultedRequestPath, headers: caller });
+    const { 'content-length': _, ...headers } = counted.headers;
     const isRateLimit = status === 429;
     const error = new ApiError(
-      code,
+      faultCodes.get(status) ?? 'internal_error',
       isRateLimit
         ? `Rate limit exceeded; retry in ${retryAfter} s.`
-        : `Injected fault ${status}; request id ${requestId}.`,
+        : `Injected fault ${status}; request id ${headers['x-request-id']}.`,
       isRateLimit ? { retryAfter } : {},
     );
-    const nowSeconds = Math.floor(this.clock().getTime() / 1000);
     return {
       networkError: false,
       status,
       headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'x-request-id': requestId,
-        'x-ratelimit-limit': String(this.rateLimit.max),
-        'x-ratelimit-remaining': isRateLimit ? '0' : String(this.rateLimit.max),
-        'x-ratelimit-reset': String(nowSeconds + (isRateLimit ? retryAfter : this.rateLimit.windowSeconds)),
-        ...(isRateLimit ? { 'retry-after': String(retryAfter) } : {}),
+        ...headers,
+        ...(isRateLimit ? { 'x-ratelimit-remaining': '0', 'retry-after': String(retryAfter) } : {}),
       },
       body: JSON.stringify(errorBody(error, this.baseUrl)),
     };

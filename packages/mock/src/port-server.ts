@@ -1,10 +1,17 @@
 /**
  * The mock on a real port (127.0.0.1), for tools that are not in-process: another language, a CLI
- * under test. A plain `node:http` server hands each request to the mock, like msw and nock do.
+ * under test. A plain `node:http` server hands each request to the mock as it came (method, path as
+ * sent, headers, body), where msw and nock hand it a Fetch `Request` (answer-fetch-request.ts): a
+ * `Request` cannot carry every method HTTP can (TRACE), nor a path before normalisation (`/a/../b`).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFlagplaneMock, type FlagplaneMock, type FlagplaneMockOptions } from './flagplane-mock.js';
+import {
+  createFlagplaneMock,
+  type FlagplaneMock,
+  type FlagplaneMockOptions,
+  type MockRequest,
+} from './flagplane-mock.js';
 
 export interface FlagplaneMockServer {
   readonly mock: FlagplaneMock;
@@ -14,28 +21,32 @@ export interface FlagplaneMockServer {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** A `node:http` request as the mock takes it. */
+async function mockRequestOf(request: IncomingMessage): Promise<MockRequest> {
+  const method = request.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const body = method === 'GET' || method === 'HEAD' ? undefined : (await readBody(request)).toString('utf8');
+  return { method, url: request.url ?? '/', headers, body };
 }
 
 export async function startFlagplaneMockServer(
   options: Omit<FlagplaneMockOptions, 'baseUrl'> & { readonly port?: number } = {},
 ): Promise<FlagplaneMockServer> {
   let mock: FlagplaneMock | undefined;
+  let baseUrl = '';
   const server: Server = createServer((request, response) => {
     void (async () => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      const answer = await mock!.handle({
-        method: request.method ?? 'GET',
-        url: request.url ?? '/',
-        headers,
-        body: await readBody(request),
-      });
+      if (!mock) throw new Error('the mock is not ready yet');
+      const answer = await mock.handle(await mockRequestOf(request));
       if (answer.networkError) {
         response.destroy();
         return;
@@ -52,7 +63,7 @@ export async function startFlagplaneMockServer(
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   mock = await createFlagplaneMock({ ...options, baseUrl });
   return {
     mock,

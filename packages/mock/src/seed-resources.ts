@@ -1,21 +1,29 @@
 /**
- * Seeds a mock's projects, flags, segments and SDK keys from desired-state documents with the CLI's own
- * engine (`@flagplane/cli/library`), sending its requests straight into the mock: one fixture format for
- * `flagplane apply -f` and for test suites, and no second way of creating anything.
+ * Seeds a mock's projects, flags, segments and SDK keys from desired-state documents with the engine
+ * `flagplane apply` runs (`@flagplane/engine`), its requests sent straight into the mock: one fixture
+ * format for `flagplane apply -f` and for test suites, and no second way of creating anything.
  */
-import { applyDesiredState } from '@flagplane/cli/library';
+import { applyDesiredState, DesiredStateError } from '@flagplane/engine';
+import { createClient } from '@flagplane/sdk';
+import type { IdentityDocument } from '@flagplane/server';
 import type { FlagplaneMock } from './flagplane-mock.js';
-import { type MockSeed, seederToken } from './seed.js';
+import { seederToken } from './seed.js';
 
-export async function applySeedResources(mock: FlagplaneMock, seed: MockSeed): Promise<void> {
-  for (const document of seed.resources ?? []) {
+export async function applySeedResources(
+  mock: FlagplaneMock,
+  documents: readonly unknown[],
+  identities: IdentityDocument,
+): Promise<void> {
+  for (const document of documents) {
     const organization = String((document as { organization?: unknown } | null)?.organization ?? '');
-    const connection = {
+    const client = createClient({
       baseUrl: mock.baseUrl,
-      token: seederToken(seed, mock.tokens, organization),
+      token: seederToken(identities, organization),
       fetch: mock.fetch,
-    };
-    const result = await applyDesiredState(connection, document);
+      validateResponses: false,
+    });
+    const { plan, result } = await applyDesiredState(client, { value: document });
+    if (!result) throw new DesiredStateError('desired state', plan.conflicts);
     if (result.failed.length > 0) {
       const failures = result.failed.map((failure) => `  ${failure.id}: ${failure.error}`).join('\n');
       throw new Error(`mock seed: applying the resources of "${organization}" failed:\n${failures}`);

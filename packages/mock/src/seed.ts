@@ -3,7 +3,7 @@
  * service tokens. Tokens not given are derived from the name, so they are the same on every run.
  */
 import { createHash } from 'node:crypto';
-import type { OrganizationPlan, Role } from '@flagplane/contract';
+import { endpoints, type OperationId, type OrganizationPlan, type Role, roleRank } from '@flagplane/contract';
 import type { IdentityDocument } from '@flagplane/server';
 
 export interface MockSeed {
@@ -97,34 +97,36 @@ export function identitiesOf(seed: MockSeed): {
   return { identities, tokens };
 }
 
-const roleRank = { Viewer: 0, Member: 1, Admin: 2, Owner: 3 } as const;
+/** What applying a desired state to an empty organization sends: creations, then configurations. */
+const seedingOperations = [
+  'createProject',
+  'createEnvironment',
+  'createSegment',
+  'createFlag',
+  'createVariation',
+  'updateFlagEnvironment',
+  'createSdkKey',
+] as const satisfies readonly OperationId[];
 
-/** The token of a seeded principal allowed to create resources in `organization` (Member or above). */
-export function seederToken(
-  seed: MockSeed,
-  tokens: Readonly<Record<string, string>>,
-  organization: string,
-): string {
-  const organizations = (seed.organizations ?? [{ slug: 'acme' }]).map((org) => org.slug);
-  for (const user of seed.users ?? [{ name: 'owner' }]) {
-    const role = user.memberships
-      ? user.memberships[organization]
-      : organizations.includes(organization)
-        ? 'Owner'
-        : undefined;
-    if (role && roleRank[role] >= roleRank.Member && tokens[user.name]) return tokens[user.name] as string;
-  }
-  for (const serviceToken of seed.serviceTokens ?? []) {
-    const unscoped = serviceToken.projectScope === undefined;
-    if (
-      serviceToken.organization === organization &&
-      unscoped &&
-      roleRank[serviceToken.role] >= roleRank.Member
-    ) {
-      return tokens[serviceToken.name] as string;
-    }
-  }
+/** The lowest role allowed every seeding operation, by the endpoint table. */
+const seedingRole = seedingOperations
+  .map((operationId): Role => endpoints[operationId].minimumRole)
+  .reduce((highest, role) => (roleRank[role] > roleRank[highest] ? role : highest));
+
+/**
+ * The token of a seeded principal allowed to create resources in `organization`: a user with a role
+ * there, or an unscoped service token of it (a scoped one may not create projects).
+ */
+export function seederToken(identities: IdentityDocument, organization: string): string {
+  const allowed = (role: Role | undefined) => role !== undefined && roleRank[role] >= roleRank[seedingRole];
+  const user = (identities.users ?? []).find((candidate) => allowed(candidate.memberships?.[organization]));
+  const serviceToken = (identities.serviceTokens ?? []).find(
+    (candidate) =>
+      candidate.organization === organization && !candidate.projectScope && allowed(candidate.role),
+  );
+  const token = user?.tokens?.[0] ?? serviceToken?.token;
+  if (token) return token;
   throw new Error(
-    `mock seed: resources for organization "${organization}" need a seeded user or unscoped service token with role Member or above there`,
+    `mock seed: resources for organization "${organization}" need a seeded user or unscoped service token with role ${seedingRole} or above there`,
   );
 }

@@ -3,13 +3,13 @@
  * limit and counted, a concurrency limit, progress on stderr, and the output style. The token comes only
  * from FLAGPLANE_TOKEN: a flag would show in process listings and shell history.
  */
+import { concurrencyLimit, type Limit } from '@flagplane/engine';
 import { createClient, type FlagplaneClient } from '@flagplane/sdk';
 import { cliVersion } from '../cli-version.js';
-import { concurrencyLimit, type Limit } from '../execute/concurrency-limit.js';
-import { newRequestStatistics, pacedFetch, type RequestStatistics } from '../execute/paced-fetch.js';
-import { RateLimitPacer } from '../execute/rate-limit-pacer.js';
 import { type Progress, silentProgress, stderrProgress } from '../output/progress.js';
 import { type TerminalStyle, terminalStyle } from '../output/terminal-style.js';
+import { newRequestStatistics, pacedFetch, type RequestStatistics } from '../rate-limit/paced-fetch.js';
+import { RateLimitPacer } from '../rate-limit/rate-limit-pacer.js';
 import { type GlobalOptions, UsageError } from './global-options.js';
 
 export interface ApiSession {

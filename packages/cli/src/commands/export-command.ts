@@ -1,8 +1,7 @@
 /** `flagplane export`: the live state of an organization (or one project) as a desired-state file. */
 import { writeFile } from 'node:fs/promises';
+import { listProjectKeys, liveToDesired, readLiveState } from '@flagplane/engine';
 import { loadYaml } from '../desired/load-yaml.js';
-import { liveToDesired } from '../export/live-to-desired.js';
-import { listProjectKeys, readLiveState } from '../live/read-live-state.js';
 import { resolveUserPath } from '../user-directory.js';
 import { openApiSession } from './api-session.js';
 import { exitCodes } from './exit-codes.js';

@@ -4,14 +4,12 @@
  * inventory changes, compares the inventory it held (`FLAGPLANE_PREVIOUS_INVENTORY`, from
  * `self.triggers`) with the newly synthesized one, and applies the old removal policies to what is gone.
  */
+import { buildInventoryRemovalPlan, readDesiredAndLiveState, resolveDesiredState } from '@flagplane/engine';
 import {
   type DesiredStateSource,
   loadDesiredState,
   parseInventoryJson,
 } from '../desired/load-desired-state.js';
-import { resolveDesiredState } from '../desired/resolved-state.js';
-import { buildInventoryRemovalPlan } from '../engine/build-plan.js';
-import { readLiveState } from '../live/read-live-state.js';
 import { openApiSession } from './api-session.js';
 import { type GlobalOptions, UsageError } from './global-options.js';
 import { runPlan } from './run-plan.js';
@@ -29,14 +27,11 @@ export async function inventoryPruneCommand(options: InventoryPruneOptions): Pro
   }
   const previousLoaded = parseInventoryJson(previousJson, options.previousVariable, process.cwd());
   const currentLoaded = await loadDesiredState(options);
-  const previous = resolveDesiredState(previousLoaded.state, previousLoaded.baseDirectory);
   const current = resolveDesiredState(currentLoaded.state, currentLoaded.baseDirectory);
   const session = openApiSession(options);
-  const reader = { client: session.client, organization: previous.organization, limit: session.limit };
-  const live = await readLiveState(
-    reader,
-    previous.projects.map((project) => project.key),
-  );
+  const { desired: previous, live } = await readDesiredAndLiveState(session.client, previousLoaded, {
+    concurrency: options.concurrency,
+  });
   const plan = buildInventoryRemovalPlan(previous, current, live);
   return runPlan(plan, live, session, {
     ...options,

@@ -7,28 +7,36 @@
 import {
   defaultRemovalPolicies,
   formatProblem,
-  type ResourceKind,
+  ResourceKind,
   type ResourceRemovalSpecOf,
   type ResourceSpecOf,
+  type ResourceSpecValidation,
   validateResourceRemovalSpec,
   validateResourceSpec,
 } from '@flagplane/contract';
-import { DesiredStateError } from '../desired/desired-state-error.js';
 import {
+  DesiredStateError,
+  type LiveProject,
+  type LiveState,
+  PlanBuilder,
+  type ProjectReadScope,
+  planEnvironment,
+  planFlag,
+  planProject,
+  planRemovals,
+  planSdkKey,
+  planSegment,
+  planVariationDeletions,
+  type RemovalRequest,
   type ResolvedPolicies,
+  readLiveProject,
+  removalTarget,
   resolveEnvironment,
   resolveFlag,
   resolveProject,
   resolveSdkKey,
   resolveSegment,
-} from '../desired/resolved-state.js';
-import { PlanBuilder } from '../engine/plan-builder.js';
-import { planEnvironment, planProject, planSegment } from '../engine/plan-containers.js';
-import { planFlag, planVariationDeletions } from '../engine/plan-flag.js';
-import { planRemovals } from '../engine/plan-removals.js';
-import { claimedSdkKeys, planSdkKey } from '../engine/plan-sdk-keys.js';
-import type { LiveProject, LiveState } from '../live/live-state.js';
-import { readLiveProject } from '../live/read-live-state.js';
+} from '@flagplane/engine';
 import { openApiSession } from './api-session.js';
 import { type GlobalOptions, UsageError } from './global-options.js';
 import { runPlan } from './run-plan.js';
@@ -41,74 +49,40 @@ export interface ResourceCommandOptions extends GlobalOptions {
   readonly specVariable: string;
 }
 
-const kinds: readonly ResourceKind[] = ['project', 'environment', 'segment', 'flag', 'sdkKey'];
+/** A validated spec with its kind, which tells which spec it is (one member per kind of `Kind`). */
+type ResourceChange<Kind extends ResourceKind = ResourceKind> = {
+  [K in Kind]: { readonly kind: K; readonly spec: ResourceSpecOf<K> };
+}[Kind];
+/** What `remove` takes: the identity and the removal policy (a whole spec is one too). */
+type ResourceRemoval<Kind extends ResourceKind = ResourceKind> = {
+  [K in Kind]: { readonly kind: K; readonly spec: ResourceRemovalSpecOf<K> };
+}[Kind];
 
-export async function resourceCommand(
-  action: ResourceAction,
-  options: ResourceCommandOptions,
-): Promise<number> {
-  const kind = kinds.find(
-    (candidate) => candidate.toLowerCase() === options.kind.replace(/-/g, '').toLowerCase(),
-  );
-  if (!kind) throw new UsageError(`--kind must be one of ${kinds.join(', ')}; got "${options.kind}"`);
-  const origin = options.specVariable;
-  const input = parseSpecJson(await readSpecText(options.specVariable), origin);
-  // Removal needs only the identity and the policy: a destroy provisioner hands no more.
-  const validation =
-    action === 'remove' ? validateResourceRemovalSpec(kind, input) : validateResourceSpec(kind, input);
-  if (validation.problems) throw new DesiredStateError(origin, validation.problems.map(formatProblem));
-  const spec = validation.spec as ResourceSpecOf<ResourceKind> | ResourceRemovalSpecOf<ResourceKind>;
-  const policies: ResolvedPolicies = { ...defaultRemovalPolicies, ...spec.removalPolicies };
-  const projectKey =
-    'project' in spec && typeof spec.project === 'string'
-      ? spec.project
-      : (spec as ResourceSpecOf<'project'>).project.key;
-
-  const session = openApiSession(options);
-  const reader = { client: session.client, organization: spec.organization, limit: session.limit };
-  const flagKey = kind === 'flag' ? (spec as ResourceSpecOf<'flag'>).flag.key : undefined;
-  const sdkKeyEnvironment =
-    kind === 'sdkKey' ? (spec as ResourceSpecOf<'sdkKey'>).sdkKey.environment : undefined;
-  const project = await readLiveProject(reader, projectKey, {
-    flags: flagKey ? [flagKey] : [],
-    sdkKeyEnvironments: sdkKeyEnvironment ? [sdkKeyEnvironment] : [],
-  });
-  if (!project && kind !== 'project' && action !== 'remove') {
-    throw new UsageError(
-      `project "${projectKey}" does not exist in ${spec.organization}; ensure the project first`,
-    );
-  }
-  const live: LiveState = {
-    organization: spec.organization,
-    projects: new Map(project ? [[projectKey, project]] : []),
-  };
-  const plan = new PlanBuilder(spec.organization);
-  if (action === 'remove') {
-    planRemoval(plan, kind, spec as ResourceRemovalSpecOf<ResourceKind>, projectKey, project, policies, live);
-  } else {
-    planResource(plan, action, kind, spec as ResourceSpecOf<ResourceKind>, projectKey, project, policies);
-  }
-  return runPlan(plan.build(), live, session, {
-    ...options,
-    heading: `${action} ${kind} in ${spec.organization}/${projectKey}`,
-    yes: true,
-  });
+/** Where the resource lives, as read, and whether `ensure` asks for its existence only. */
+interface Placement {
+  readonly project: string;
+  readonly live: LiveProject | undefined;
+  readonly policies: ResolvedPolicies;
+  readonly existenceOnly: boolean;
 }
 
-function planResource(
-  plan: PlanBuilder,
-  action: Exclude<ResourceAction, 'remove'>,
-  kind: ResourceKind,
-  spec: ResourceSpecOf<ResourceKind>,
-  projectKey: string,
-  live: LiveProject | undefined,
-  policies: ResolvedPolicies,
-): void {
-  const onlyIfMissing = action === 'ensure';
-  switch (kind) {
-    case 'project': {
-      const declared = (spec as ResourceSpecOf<'project'>).project;
-      if (onlyIfMissing && live) return;
+interface KindCommands<Kind extends ResourceKind> {
+  /** The resource's own entry in its spec: its identity and removal policy. */
+  readonly entry: (spec: ResourceRemovalSpecOf<Kind>) => RemovalRequest<Kind>;
+  /** What of its project is read besides the project, its environments and segments. */
+  readonly scope: (spec: ResourceRemovalSpecOf<Kind>) => ProjectReadScope;
+  /** `ensure` (existence only) or `configure`. */
+  readonly plan: (plan: PlanBuilder, spec: ResourceSpecOf<Kind>, where: Placement) => void;
+}
+
+const noFlagsNorKeys: ProjectReadScope = { flags: [], sdkKeyEnvironments: [] };
+
+const kindCommands: { readonly [Kind in ResourceKind]: KindCommands<Kind> } = {
+  project: {
+    entry: (spec) => spec.project,
+    scope: () => noFlagsNorKeys,
+    plan(plan, { project: declared }, { live, policies, existenceOnly }) {
+      if (existenceOnly && live) return;
       const resolved = resolveProject(
         { ...declared, environments: declared.environments ?? [] },
         policies,
@@ -119,139 +93,134 @@ function planResource(
         { ...resolved, environments: declared.environments ? resolved.environments : undefined },
         live,
       );
-      return;
-    }
-    case 'environment': {
-      const declared = (spec as ResourceSpecOf<'environment'>).environment;
-      if (onlyIfMissing && live?.environments.some((environment) => environment.key === declared.key)) return;
-      // Alone, an environment has no position: an undeclared sortOrder keeps the live one (or the API's).
+    },
+  },
+  environment: {
+    entry: (spec) => spec.environment,
+    scope: () => noFlagsNorKeys,
+    plan(plan, { environment: declared }, { project, live, policies, existenceOnly }) {
       const current = live?.environments.find((environment) => environment.key === declared.key);
+      if (existenceOnly && current) return;
+      // Alone, an environment has no position: an undeclared sortOrder keeps the live one (or the API's).
       const next =
         Math.max(-1, ...(live?.environments ?? []).map((environment) => environment.sortOrder)) + 1;
       planEnvironment(
         plan,
-        projectKey,
+        project,
         resolveEnvironment(declared, current?.sortOrder ?? next, policies),
         live,
       );
-      return;
-    }
-    case 'segment': {
-      const declared = (spec as ResourceSpecOf<'segment'>).segment;
-      if (onlyIfMissing && live?.segments.some((segment) => segment.key === declared.key)) return;
-      planSegment(plan, projectKey, resolveSegment(declared, policies), live);
-      return;
-    }
-    case 'flag': {
-      const declared = (spec as ResourceSpecOf<'flag'>).flag;
+    },
+  },
+  segment: {
+    entry: (spec) => spec.segment,
+    scope: () => noFlagsNorKeys,
+    plan(plan, { segment: declared }, { project, live, policies, existenceOnly }) {
+      if (existenceOnly && live?.segments.some((segment) => segment.key === declared.key)) return;
+      planSegment(plan, project, resolveSegment(declared, policies), live);
+    },
+  },
+  flag: {
+    entry: (spec) => spec.flag,
+    scope: (spec) => ({ flags: [spec.flag.key], sdkKeyEnvironments: [] }),
+    plan(plan, { flag: declared }, { project, live, policies, existenceOnly }) {
       const environmentKeys = (live?.environments ?? []).map((environment) => environment.key);
       const unknown = Object.keys(declared.environments ?? {}).filter(
         (key) => !environmentKeys.includes(key),
       );
       if (unknown.length > 0) {
         throw new UsageError(
-          `project "${projectKey}" has no environment ${unknown.map((key) => `"${key}"`).join(', ')}`,
+          `project "${project}" has no environment ${unknown.map((key) => `"${key}"`).join(', ')}`,
         );
       }
       const resolved = resolveFlag(declared, environmentKeys, policies);
-      planFlag(plan, projectKey, resolved, live, { existenceOnly: onlyIfMissing });
-      if (!onlyIfMissing) planVariationDeletions(plan, projectKey, resolved, live);
-      return;
-    }
-    case 'sdkKey':
-      planSdkKey(
-        plan,
-        projectKey,
-        resolveSdkKey((spec as ResourceSpecOf<'sdkKey'>).sdkKey, policies, process.cwd()),
-        live,
-      );
-      return;
+      // `ensure` also restores an archived flag.
+      planFlag(plan, project, resolved, live, { existenceOnly });
+      if (!existenceOnly) planVariationDeletions(plan, project, resolved, live);
+    },
+  },
+  sdkKey: {
+    entry: (spec) => spec.sdkKey,
+    scope: (spec) => ({ flags: [], sdkKeyEnvironments: [spec.sdkKey.environment] }),
+    plan(plan, { sdkKey: declared }, { project, live, policies }) {
+      planSdkKey(plan, project, resolveSdkKey(declared, policies, process.cwd()), live);
+    },
+  },
+};
+
+export async function resourceCommand(
+  action: ResourceAction,
+  options: ResourceCommandOptions,
+): Promise<number> {
+  const kind = ResourceKind.options.find(
+    (candidate) => candidate.toLowerCase() === options.kind.replace(/-/g, '').toLowerCase(),
+  );
+  if (!kind) {
+    throw new UsageError(`--kind must be one of ${ResourceKind.options.join(', ')}; got "${options.kind}"`);
   }
+  const origin = options.specVariable;
+  const input = parseSpecJson(await readSpecText(options.specVariable), origin);
+  const validation = specValidation(kind, input, origin);
+  const change = action === 'remove' ? undefined : validation.change();
+  // Removal needs only the identity and the policy: a destroy provisioner hands no more.
+  const resource: ResourceRemoval = change ?? validation.removal();
+  const { spec } = resource;
+  const policies: ResolvedPolicies = { ...defaultRemovalPolicies, ...spec.removalPolicies };
+  const projectKey = typeof spec.project === 'string' ? spec.project : spec.project.key;
+
+  const session = openApiSession(options);
+  const reader = { client: session.client, organization: spec.organization, limit: session.limit };
+  const project = await readLiveProject(reader, projectKey, scopeOf(resource));
+  if (!project && kind !== 'project' && action !== 'remove') {
+    throw new UsageError(
+      `project "${projectKey}" does not exist in ${spec.organization}; ensure the project first`,
+    );
+  }
+  const live: LiveState = {
+    organization: spec.organization,
+    projects: new Map(project ? [[projectKey, project]] : []),
+  };
+  const plan = new PlanBuilder(spec.organization);
+  const where = { project: projectKey, live: project, policies, existenceOnly: action === 'ensure' };
+  if (change) planChange(plan, change, where);
+  else {
+    planRemovals(plan, [targetOf(resource, where)], live.projects, { reason: 'removed from the stack' });
+  }
+  return runPlan(plan.build(), live, session, {
+    ...options,
+    heading: `${action} ${kind} in ${spec.organization}/${projectKey}`,
+    yes: true,
+  });
 }
 
-function planRemoval(
+/** The spec as `ensure` and `configure` take it, or as `remove` does: validated, with its kind. */
+function specValidation<Kind extends ResourceKind>(kind: Kind, input: unknown, origin: string) {
+  return {
+    change: (): ResourceChange<Kind> => ({ kind, spec: valid(origin, validateResourceSpec(kind, input)) }),
+    removal: (): ResourceRemoval<Kind> => ({
+      kind,
+      spec: valid(origin, validateResourceRemovalSpec(kind, input)),
+    }),
+  };
+}
+
+function valid<Spec>(origin: string, validation: ResourceSpecValidation<Spec>): Spec {
+  if (validation.problems) throw new DesiredStateError(origin, validation.problems.map(formatProblem));
+  return validation.spec;
+}
+
+function scopeOf<Kind extends ResourceKind>({ kind, spec }: ResourceRemoval<Kind>): ProjectReadScope {
+  return kindCommands[kind].scope(spec);
+}
+
+function targetOf<Kind extends ResourceKind>({ kind, spec }: ResourceRemoval<Kind>, where: Placement) {
+  return removalTarget(kind, where.project, kindCommands[kind].entry(spec), where.policies, where.live);
+}
+
+function planChange<Kind extends ResourceKind>(
   plan: PlanBuilder,
-  kind: ResourceKind,
-  spec: ResourceRemovalSpecOf<ResourceKind>,
-  projectKey: string,
-  live: LiveProject | undefined,
-  policies: ResolvedPolicies,
-  state: LiveState,
+  { kind, spec }: ResourceChange<Kind>,
+  where: Placement,
 ): void {
-  const options = { reason: 'removed from the stack' };
-  switch (kind) {
-    case 'project': {
-      const declared = (spec as ResourceRemovalSpecOf<'project'>).project;
-      planRemovals(
-        plan,
-        [{ kind, project: projectKey, policy: declared.removalPolicy ?? policies.project }],
-        state.projects,
-        options,
-      );
-      return;
-    }
-    case 'environment': {
-      const declared = (spec as ResourceRemovalSpecOf<'environment'>).environment;
-      planRemovals(
-        plan,
-        [
-          {
-            kind,
-            project: projectKey,
-            key: declared.key,
-            policy: declared.removalPolicy ?? policies.environment,
-          },
-        ],
-        state.projects,
-        options,
-      );
-      return;
-    }
-    case 'segment': {
-      const declared = (spec as ResourceRemovalSpecOf<'segment'>).segment;
-      planRemovals(
-        plan,
-        [
-          {
-            kind,
-            project: projectKey,
-            key: declared.key,
-            policy: declared.removalPolicy ?? policies.segment,
-          },
-        ],
-        state.projects,
-        options,
-      );
-      return;
-    }
-    case 'flag': {
-      const declared = (spec as ResourceRemovalSpecOf<'flag'>).flag;
-      planRemovals(
-        plan,
-        [{ kind, project: projectKey, key: declared.key, policy: declared.removalPolicy ?? policies.flag }],
-        state.projects,
-        options,
-      );
-      return;
-    }
-    case 'sdkKey': {
-      const declared = (spec as ResourceRemovalSpecOf<'sdkKey'>).sdkKey;
-      planRemovals(
-        plan,
-        [
-          {
-            kind,
-            project: projectKey,
-            environment: declared.environment,
-            name: declared.name,
-            liveKeys: claimedSdkKeys(declared, live),
-            policy: declared.removalPolicy ?? policies.sdkKey,
-          },
-        ],
-        state.projects,
-        options,
-      );
-      return;
-    }
-  }
+  kindCommands[kind].plan(plan, spec, where);
 }

@@ -1,16 +1,20 @@
 /**
- * Shows a plan, asks before destructive changes (unless `--yes`), performs it, and reports: the part
- * apply, destroy and the provisioner commands share. Returns the exit code.
+ * The terminal around a plan's execution, shared by apply, destroy and the provisioner commands: the plan
+ * shown, a confirmation before destructive changes (unless `--yes`), progress while it runs, and the
+ * report. Returns the exit code.
  */
-import { IdRegistry } from '../engine/id-registry.js';
-import type { Plan } from '../engine/plan.js';
-import { executePlan } from '../execute/execute-plan.js';
-import type { LiveState } from '../live/live-state.js';
+import {
+  type ApplyObserver,
+  carryOutPlan,
+  type ExecutionResult,
+  type LiveState,
+  PlaintextSink,
+  type Plan,
+} from '@flagplane/engine';
 import { confirmDestructive } from '../output/confirm.js';
 import { planAsJson, planAsText } from '../output/plan-report.js';
 import { resultAsText } from '../output/result-report.js';
 import { terminalStyle } from '../output/terminal-style.js';
-import { PlaintextSink } from '../secrets/plaintext-sink.js';
 import type { ApiSession } from './api-session.js';
 import { exitCodes } from './exit-codes.js';
 import type { GlobalOptions } from './global-options.js';
@@ -24,15 +28,47 @@ export interface RunPlanOptions extends GlobalOptions {
   readonly showSdkKeys?: boolean;
 }
 
+/** Performs a plan made by the command. */
 export async function runPlan(
   plan: Plan,
   live: LiveState,
   session: ApiSession,
   options: RunPlanOptions,
 ): Promise<number> {
-  const style = terminalStyle(process.stdout);
-  if (!options.json && !options.quiet) writeText(planAsText(plan, style, options.heading));
-  if (plan.conflicts.length > 0) {
+  const secrets = new PlaintextSink(options.showSdkKeys ?? false);
+  const result = await carryOutPlan(session.client, plan, live, {
+    concurrency: options.concurrency,
+    secrets,
+    observer: terminalObserver(session, options),
+  });
+  return reportRun(plan, result, session, secrets, options);
+}
+
+/** What the engine's run shows on the terminal: the plan, a confirmation, then progress. */
+export function terminalObserver(session: ApiSession, options: RunPlanOptions): ApplyObserver {
+  return {
+    async planned(plan) {
+      if (!options.json && !options.quiet)
+        writeText(planAsText(plan, terminalStyle(process.stdout), options.heading));
+      if (plan.conflicts.length > 0) return;
+      const destructive = plan.steps.filter((step) => step.change.destructive).length;
+      if (destructive > 0 && !options.yes) await confirmDestructive(destructive);
+      session.startProgress(plan.steps.length);
+    },
+    started: (change) => session.progress.started?.(change),
+    finished: (change, outcome, detail) => session.progress.finished?.(change, outcome, detail),
+  };
+}
+
+/** The outcome of a run (undefined: the plan had conflicts and nothing was written) as output and exit code. */
+export function reportRun(
+  plan: Plan,
+  result: ExecutionResult | undefined,
+  session: ApiSession,
+  secrets: PlaintextSink,
+  options: RunPlanOptions,
+): number {
+  if (!result) {
     if (options.json)
       writeJson({
         plan: planAsJson(plan),
@@ -41,22 +77,13 @@ export async function runPlan(
     else process.stderr.write('The plan has conflicts no write can fix; nothing was changed.\n');
     return exitCodes.error;
   }
-  const destructive = plan.steps.filter((step) => step.change.destructive).length;
-  if (destructive > 0 && !options.yes) await confirmDestructive(destructive);
-
-  const secrets = new PlaintextSink(options.showSdkKeys ?? false);
-  const progress = session.startProgress(plan.steps.length);
-  const result = await executePlan(
-    plan.steps,
-    { client: session.client, organization: plan.organization, ids: IdRegistry.fromLive(live), secrets },
-    { concurrency: options.concurrency, observer: progress },
-  );
-  progress.end();
+  session.progress.end();
   for (const resource of secrets.discarded) {
     process.stderr.write(
       `note: SDK key ${resource} was created, and its plaintext was not kept (declare plaintextFile, or pass --show-sdk-keys)\n`,
     );
   }
+  const style = terminalStyle(process.stdout);
   if (options.json) {
     writeJson({
       plan: planAsJson(plan),

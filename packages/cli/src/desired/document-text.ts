@@ -4,7 +4,7 @@
  * problem's property path can be turned into the line it is on.
  */
 import type { PathSegment } from '@flagplane/contract';
-import { DesiredStateError } from './desired-state-error.js';
+import { DesiredStateError } from '@flagplane/engine';
 import { loadYaml } from './load-yaml.js';
 
 export interface ParsedDocument {

@@ -5,16 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  cdktfInventory,
-  type DesiredState,
-  type DesiredStateProblem,
-  formatProblem,
-  inventoryOfSynthesizedStack,
-  validateDesiredState,
-} from '@flagplane/contract';
+import { cdktfInventory, inventoryOfSynthesizedStack } from '@flagplane/contract';
+import { DesiredStateError, type ValidDesiredState, validateDocument } from '@flagplane/engine';
 import { resolveUserPath } from '../user-directory.js';
-import { DesiredStateError, DesiredStateFileError } from './desired-state-error.js';
+import { DesiredStateFileError } from './desired-state-file-error.js';
 import { parseDocumentText } from './document-text.js';
 
 export interface DesiredStateSource {
@@ -22,15 +16,7 @@ export interface DesiredStateSource {
   readonly synth?: string;
 }
 
-export interface LoadedDesiredState {
-  readonly state: DesiredState;
-  /** Where relative paths in the document (SDK-key plaintext files) start from. */
-  readonly baseDirectory: string;
-  /** The file the state was read from, for messages. */
-  readonly origin: string;
-}
-
-export async function loadDesiredState(source: DesiredStateSource): Promise<LoadedDesiredState> {
+export async function loadDesiredState(source: DesiredStateSource): Promise<ValidDesiredState> {
   if (source.file && source.synth) throw new DesiredStateError('arguments', ['give -f or --synth, not both']);
   if (source.synth) return loadSynthesizedStack(source.synth);
   if (!source.file)
@@ -40,10 +26,15 @@ export async function loadDesiredState(source: DesiredStateSource): Promise<Load
   const file = resolveUserPath(source.file);
   const text = await readText(file);
   const parsed = await parseDocumentText(text, file);
-  return validated(parsed.value, file, path.dirname(file), (problem) => parsed.lineOf(problem.segments));
+  return validateDocument({
+    value: parsed.value,
+    origin: file,
+    baseDirectory: path.dirname(file),
+    lineOf: (problem) => parsed.lineOf(problem.segments),
+  });
 }
 
-export async function loadSynthesizedStack(stackDirectory: string): Promise<LoadedDesiredState> {
+export async function loadSynthesizedStack(stackDirectory: string): Promise<ValidDesiredState> {
   const file = path.join(resolveUserPath(stackDirectory), cdktfInventory.stackFile);
   const text = await readText(file);
   let stack: unknown;
@@ -60,33 +51,14 @@ export async function loadSynthesizedStack(stackDirectory: string): Promise<Load
 }
 
 /** A desired state given as JSON text (an inventory trigger, `FLAGPLANE_PREVIOUS_INVENTORY`). */
-export function parseInventoryJson(json: string, origin: string, baseDirectory: string): LoadedDesiredState {
+export function parseInventoryJson(json: string, origin: string, baseDirectory: string): ValidDesiredState {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (error) {
     throw new DesiredStateError(origin, [`not valid JSON: ${(error as Error).message}`]);
   }
-  return validated(value, origin, baseDirectory, () => undefined);
-}
-
-function validated(
-  value: unknown,
-  origin: string,
-  baseDirectory: string,
-  lineOf: (problem: DesiredStateProblem) => number | undefined,
-): LoadedDesiredState {
-  const result = validateDesiredState(value);
-  if (result.problems) {
-    throw new DesiredStateError(
-      origin,
-      result.problems.map((problem) => {
-        const line = lineOf(problem);
-        return line === undefined ? formatProblem(problem) : `line ${line}: ${formatProblem(problem)}`;
-      }),
-    );
-  }
-  return { state: result.state, baseDirectory, origin };
+  return validateDocument({ value, origin, baseDirectory });
 }
 
 async function readText(file: string): Promise<string> {

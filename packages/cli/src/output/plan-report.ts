@@ -2,7 +2,7 @@
  * A plan for people (grouped by project, then resource, with `before → after` per property) and for
  * programs (`--json`: the same content as data).
  */
-import type { Notice, Plan, PlannedChange } from '../engine/plan.js';
+import type { Notice, Plan, PlannedChange } from '@flagplane/engine';
 import { displayValue } from './display-value.js';
 import type { TerminalStyle } from './terminal-style.js';
 

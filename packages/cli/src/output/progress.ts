@@ -3,8 +3,7 @@
  * Terraform provisioner logs) one plain line per finished step. Waits for the rate limit show too, so a
  * pause never looks like a hang.
  */
-import type { PlannedChange } from '../engine/plan.js';
-import type { ExecutionObserver } from '../execute/execute-plan.js';
+import type { ExecutionObserver, PlannedChange } from '@flagplane/engine';
 import type { TerminalStyle } from './terminal-style.js';
 
 export interface Progress extends ExecutionObserver {

@@ -1,6 +1,6 @@
 /** What a run did, what failed and what was left undone because of it. */
-import type { ExecutionResult } from '../execute/execute-plan.js';
-import type { RequestStatistics } from '../execute/paced-fetch.js';
+import type { ExecutionResult } from '@flagplane/engine';
+import type { RequestStatistics } from '../rate-limit/paced-fetch.js';
 import type { TerminalStyle } from './terminal-style.js';
 
 export function resultAsText(

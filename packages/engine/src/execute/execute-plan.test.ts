@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedChange, PlanStep, StepContext } from '../engine/plan.js';
+import type { PlannedChange, PlanStep, StepContext } from '../plan/plan.js';
 import { executePlan } from './execute-plan.js';
 
 function step(id: string, dependsOn: string[], run: () => Promise<void> = async () => {}): PlanStep {

@@ -5,7 +5,7 @@
  */
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { SecretSink } from '../engine/plan.js';
+import type { SecretSink } from '../plan/plan.js';
 
 export interface RevealedKey {
   readonly resource: string;

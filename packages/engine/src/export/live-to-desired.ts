@@ -18,10 +18,10 @@ import {
   defaultVariationOf,
   desiredStateVersion,
 } from '@flagplane/contract';
-import { keyedLiveConfiguration } from '../engine/keyed-configuration.js';
-import { sameValue } from '../engine/property-changes.js';
-import { parseLiveSdkKeyName } from '../engine/sdk-key-name.js';
 import type { LiveFlag, LiveProject, LiveState } from '../live/live-state.js';
+import { keyedLiveConfiguration } from '../plan/keyed-configuration.js';
+import { sameValue } from '../plan/property-changes.js';
+import { parseLiveSdkKeyName } from '../plan/sdk-key-name.js';
 
 export function liveToDesired(live: LiveState): DesiredStateInput {
   return {

@@ -15,17 +15,19 @@ import {
   defaultEnvironmentColor,
   defaultRemovalPolicies,
   defaultVariationOf,
-  type EnvironmentRemovalPolicy,
-  type FlagRemovalPolicy,
-  type FlagType,
-  type ProjectRemovalPolicy,
   type RemovalPolicies,
-  type SdkKeyRemovalPolicy,
-  type SdkKeyType,
-  type SegmentRemovalPolicy,
-  type Strategy,
+  type Rule,
   variationsOf,
 } from '@flagplane/contract';
+import type {
+  LiveConfiguration,
+  LiveEnvironment,
+  LiveFlag,
+  LiveProject,
+  LiveSdkKey,
+  LiveSegment,
+  LiveVariation,
+} from '../live/live-state.js';
 
 export type ResolvedPolicies = Required<RemovalPolicies>;
 
@@ -35,87 +37,57 @@ export interface ResolvedState {
   readonly projects: readonly ResolvedProject[];
 }
 
-export interface ResolvedProject {
-  readonly key: string;
+export interface ResolvedProject extends Pick<LiveProject, 'key' | 'name' | 'description'> {
   /** The project and its environments belong to someone else: never created, changed or removed here. */
   readonly managedElsewhere: boolean;
   /** Flags of the project that belong to someone else: prerequisites may name them; never touched. */
   readonly flagsManagedElsewhere: readonly string[];
-  readonly name: string;
-  readonly description: string | null;
-  readonly removalPolicy: ProjectRemovalPolicy;
+  readonly removalPolicy: ResolvedPolicies['project'];
   readonly environments: readonly ResolvedEnvironment[];
   readonly segments: readonly ResolvedSegment[];
   readonly flags: readonly ResolvedFlag[];
   readonly sdkKeys: readonly ResolvedSdkKey[];
 }
 
-export interface ResolvedEnvironment {
-  readonly key: string;
-  readonly name: string;
-  readonly color: string;
-  readonly sortOrder: number;
-  readonly removalPolicy: EnvironmentRemovalPolicy;
+export interface ResolvedEnvironment extends Omit<LiveEnvironment, 'id'> {
+  readonly removalPolicy: ResolvedPolicies['environment'];
 }
 
-export interface ResolvedSegment {
-  readonly key: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly included: readonly string[];
-  readonly excluded: readonly string[];
-  readonly conditionGroups: readonly ConditionGroup[];
-  readonly removalPolicy: SegmentRemovalPolicy;
+export interface ResolvedSegment extends Omit<LiveSegment, 'id'> {
+  readonly removalPolicy: ResolvedPolicies['segment'];
 }
 
-export interface ResolvedVariation {
-  readonly key: string;
-  readonly name: string;
-  readonly value: string;
-  readonly description: string | null;
-}
+export type ResolvedVariation = Omit<LiveVariation, 'id'>;
 
-export interface ResolvedRule {
-  readonly description: string | null;
+/** A targeting rule with its variation and segment by key. */
+export interface ResolvedRule extends Pick<Rule, 'description' | 'rolloutPercentage'> {
   readonly variation: string;
-  readonly rolloutPercentage: number | null;
   readonly segment: string | null;
   readonly conditionGroups: readonly ConditionGroup[];
 }
 
-export interface ResolvedConfiguration {
+export interface ResolvedConfiguration extends Pick<LiveConfiguration, 'strategy' | 'prerequisites'> {
   readonly enabled: boolean;
   readonly defaultVariation: string;
-  readonly strategy: Strategy;
   /** Variation key → weight; undefined leaves the stored weights alone (the API cannot clear them). */
   readonly percentageRollout: Readonly<Record<string, number>> | undefined;
-  readonly prerequisites: readonly { readonly flag: string; readonly variation: string }[];
   readonly rules: readonly ResolvedRule[];
 }
 
-export interface ResolvedFlag {
-  readonly key: string;
-  readonly type: FlagType;
-  readonly name: string;
-  readonly description: string | null;
-  readonly tags: readonly string[];
-  readonly clientSideVisible: boolean;
+export interface ResolvedFlag
+  extends Pick<LiveFlag, 'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible'> {
   readonly variations: readonly ResolvedVariation[];
   readonly defaultVariation: string;
   /** One per environment of the project: declared, or the configuration a new flag starts with. */
   readonly configurations: ReadonlyMap<string, ResolvedConfiguration>;
-  readonly removalPolicy: FlagRemovalPolicy;
+  readonly removalPolicy: ResolvedPolicies['flag'];
 }
 
-export interface ResolvedSdkKey {
-  readonly name: string;
-  readonly environment: string;
-  readonly type: SdkKeyType;
-  readonly description: string | null;
+export interface ResolvedSdkKey extends Pick<LiveSdkKey, 'name' | 'environment' | 'type' | 'description'> {
   /** Absolute path, or undefined when the plaintext is not kept. */
   readonly plaintextFile: string | undefined;
   readonly rotation: number;
-  readonly removalPolicy: SdkKeyRemovalPolicy;
+  readonly removalPolicy: ResolvedPolicies['sdkKey'];
 }
 
 /** `baseDirectory` anchors relative plaintext files (the desired-state file's folder). */

@@ -11,15 +11,7 @@
 import type { Flag, FlagListItem, NestedFlagEnvironment } from '@flagplane/contract';
 import { type FlagplaneClient, NotFoundError } from '@flagplane/sdk';
 import type { Limit } from '../execute/concurrency-limit.js';
-import type {
-  LiveConfiguration,
-  LiveEnvironment,
-  LiveFlag,
-  LiveProject,
-  LiveSdkKey,
-  LiveSegment,
-  LiveState,
-} from './live-state.js';
+import type { LiveConfiguration, LiveFlag, LiveProject, LiveSdkKey, LiveState } from './live-state.js';
 
 export interface LiveReader {
   readonly client: FlagplaneClient;
@@ -66,7 +58,7 @@ export async function readLiveProject(
     limit(() => collect(client.segments.list(org, projectKey, { limit: 200 }))),
     scope.flags ? undefined : readEveryFlag(reader, projectKey),
   ]);
-  const liveEnvironments: LiveEnvironment[] = environments.map((environment) => ({
+  const liveEnvironments = environments.map((environment) => ({
     id: environment.id,
     key: environment.key ?? '',
     name: environment.name ?? '',
@@ -87,17 +79,15 @@ export async function readLiveProject(
     name: project.name ?? '',
     description: project.description,
     environments: liveEnvironments,
-    segments: segments.map(
-      (segment): LiveSegment => ({
-        id: segment.id,
-        key: segment.key ?? '',
-        name: segment.name ?? '',
-        description: segment.description,
-        included: segment.included,
-        excluded: segment.excluded,
-        conditionGroups: segment.conditionGroups,
-      }),
-    ),
+    segments: segments.map((segment) => ({
+      id: segment.id,
+      key: segment.key ?? '',
+      name: segment.name ?? '',
+      description: segment.description,
+      included: segment.included,
+      excluded: segment.excluded,
+      conditionGroups: segment.conditionGroups,
+    })),
     flags,
     sdkKeys: sdkKeys.flat(),
   };

@@ -6,47 +6,12 @@
  * that is archived first drops references to what is being deleted, since an archived flag can no longer
  * change and would block those deletions forever.
  */
-import type {
-  EnvironmentRemovalPolicy,
-  FlagRemovalPolicy,
-  ProjectRemovalPolicy,
-  SdkKeyRemovalPolicy,
-  SegmentRemovalPolicy,
-} from '@flagplane/contract';
-import type { LiveFlag, LiveProject, LiveSdkKey } from '../live/live-state.js';
+import type { FlagRemovalPolicy } from '@flagplane/contract';
+import type { LiveFlag, LiveProject } from '../live/live-state.js';
 import { configurationBody, type KeyedConfiguration, keyedLiveConfiguration } from './keyed-configuration.js';
 import { changeId, configurationResource, sdkKeyResource } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
-
-export type RemovalTarget =
-  | { readonly kind: 'project'; readonly project: string; readonly policy: ProjectRemovalPolicy }
-  | {
-      readonly kind: 'environment';
-      readonly project: string;
-      readonly key: string;
-      readonly policy: EnvironmentRemovalPolicy;
-    }
-  | {
-      readonly kind: 'segment';
-      readonly project: string;
-      readonly key: string;
-      readonly policy: SegmentRemovalPolicy;
-    }
-  | {
-      readonly kind: 'flag';
-      readonly project: string;
-      readonly key: string;
-      readonly policy: FlagRemovalPolicy;
-    }
-  | {
-      readonly kind: 'sdkKey';
-      readonly project: string;
-      readonly environment: string;
-      readonly name: string;
-      /** The live keys it stands for (a declared key: its current key and older rotations). */
-      readonly liveKeys: readonly LiveSdkKey[];
-      readonly policy: SdkKeyRemovalPolicy;
-    };
+import { type RemovalTarget, targetName } from './removal-targets.js';
 
 export interface RemovalOptions {
   /** Why these resources are removed, shown with each change. */
@@ -176,16 +141,10 @@ function retained(
     (target.kind === 'flag' && project.flags.some((flag) => flag.key === target.key && !flag.isArchived)) ||
     (target.kind === 'sdkKey' && target.liveKeys.some((key) => key.isActive));
   if (!exists) return;
-  const name =
-    target.kind === 'sdkKey'
-      ? sdkKeyResource(target.environment, target.name)
-      : target.kind === 'project'
-        ? target.project
-        : target.key;
   plan.notice({
     level: 'info',
     project: target.project,
-    resource: `${target.kind} ${name}`,
+    resource: `${target.kind} ${targetName(target)}`,
     message: `${options.reason}; kept (removal policy retain)`,
   });
 }

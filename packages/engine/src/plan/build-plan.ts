@@ -3,15 +3,16 @@
  * declared project holds beyond the declaration), `destroy` (remove everything declared) and an
  * inventory's removals (what an earlier desired state declared and the current one no longer does).
  */
+import type { ResourceKind } from '@flagplane/contract';
 import type { ResolvedPolicies, ResolvedProject, ResolvedState } from '../desired/resolved-state.js';
 import type { LiveProject, LiveState } from '../live/live-state.js';
 import type { Plan } from './plan.js';
-import { sdkKeyResource } from './plan.js';
 import { PlanBuilder } from './plan-builder.js';
 import { planEnvironment, planProject, planSegment } from './plan-containers.js';
 import { planFlag, planVariationDeletions } from './plan-flag.js';
-import { planRemovals, type RemovalTarget } from './plan-removals.js';
+import { planRemovals } from './plan-removals.js';
 import { claimedSdkKeys, planSdkKey } from './plan-sdk-keys.js';
+import { type RemovalRequest, type RemovalTarget, removalTarget, targetName } from './removal-targets.js';
 
 export interface ApplyPlanOptions {
   readonly prune: boolean;
@@ -40,7 +41,7 @@ export function buildApplyPlan(desired: ResolvedState, live: LiveState, options:
       plan.notice({
         level: 'info',
         project: target.project,
-        resource: `${target.kind} ${describeTarget(target)}`,
+        resource: `${target.kind} ${targetName(target)}`,
         message:
           target.policy === 'retain'
             ? 'not declared; kept even by `apply --prune` (removal policy retain)'
@@ -119,100 +120,54 @@ function undeclaredTargets(
   const claimed = new Set(
     project.sdkKeys.flatMap((sdkKey) => claimedSdkKeys(sdkKey, live).map((key) => key.id)),
   );
+  const target = <Kind extends 'environment' | 'flag' | 'segment'>(kind: Kind, key: string) =>
+    removalTarget(kind, project.key, { key }, policies, live);
   return [
     ...live.environments
       .filter((environment) => !declared(project.environments, environment.key))
-      .map(
-        (environment): RemovalTarget => ({
-          kind: 'environment',
-          project: project.key,
-          key: environment.key,
-          policy: policies.environment,
-        }),
-      ),
+      .map((environment) => target('environment', environment.key)),
     ...live.flags
       .filter(
         (flag) => !declared(project.flags, flag.key) && !project.flagsManagedElsewhere.includes(flag.key),
       )
       // An archived flag is already removed by the default policy; only `delete` still has work to do.
       .filter((flag) => !flag.isArchived || policies.flag === 'delete')
-      .map(
-        (flag): RemovalTarget => ({
-          kind: 'flag',
-          project: project.key,
-          key: flag.key,
-          policy: policies.flag,
-        }),
-      ),
+      .map((flag) => target('flag', flag.key)),
     ...live.segments
       .filter((segment) => !declared(project.segments, segment.key))
-      .map(
-        (segment): RemovalTarget => ({
-          kind: 'segment',
-          project: project.key,
-          key: segment.key,
-          policy: policies.segment,
-        }),
-      ),
+      .map((segment) => target('segment', segment.key)),
     ...live.sdkKeys
       .filter((key) => key.isActive && !claimed.has(key.id))
-      .map(
-        (key): RemovalTarget => ({
-          kind: 'sdkKey',
-          project: project.key,
-          environment: key.environment,
-          name: key.name,
-          liveKeys: [key],
-          policy: policies.sdkKey,
-        }),
+      .map((key) =>
+        removalTarget(
+          'sdkKey',
+          project.key,
+          { environment: key.environment, name: key.name, liveKeys: [key] },
+          policies,
+          live,
+        ),
       ),
   ];
 }
 
 /** Everything the document declares, with its policy: what `destroy` removes. */
-export function declaredTargets(desired: ResolvedState, live: LiveState): RemovalTarget[] {
-  return desired.projects.flatMap((project): RemovalTarget[] => [
-    ...project.flags.map(
-      (flag): RemovalTarget => ({
-        kind: 'flag',
-        project: project.key,
-        key: flag.key,
-        policy: flag.removalPolicy,
-      }),
-    ),
-    ...project.segments.map(
-      (segment): RemovalTarget => ({
-        kind: 'segment',
-        project: project.key,
-        key: segment.key,
-        policy: segment.removalPolicy,
-      }),
-    ),
-    ...project.sdkKeys.map(
-      (sdkKey): RemovalTarget => ({
-        kind: 'sdkKey',
-        project: project.key,
-        environment: sdkKey.environment,
-        name: sdkKey.name,
-        liveKeys: claimedSdkKeys(sdkKey, live.projects.get(project.key)),
-        policy: sdkKey.removalPolicy,
-      }),
-    ),
-    // A project managed elsewhere, and its environments, are the owner's to remove.
-    ...(project.managedElsewhere
-      ? []
-      : [
-          ...project.environments.map(
-            (environment): RemovalTarget => ({
-              kind: 'environment',
-              project: project.key,
-              key: environment.key,
-              policy: environment.removalPolicy,
-            }),
-          ),
-          { kind: 'project', project: project.key, policy: project.removalPolicy } as const,
-        ]),
-  ]);
+function declaredTargets(desired: ResolvedState, live: LiveState): RemovalTarget[] {
+  return desired.projects.flatMap((project): RemovalTarget[] => {
+    const target = <Kind extends ResourceKind>(kind: Kind, resource: RemovalRequest<Kind>) =>
+      removalTarget(kind, project.key, resource, desired.policies, live.projects.get(project.key));
+    return [
+      ...project.flags.map((flag) => target('flag', flag)),
+      ...project.segments.map((segment) => target('segment', segment)),
+      ...project.sdkKeys.map((sdkKey) => target('sdkKey', sdkKey)),
+      // A project managed elsewhere, and its environments, are the owner's to remove.
+      ...(project.managedElsewhere
+        ? []
+        : [
+            ...project.environments.map((environment) => target('environment', environment)),
+            target('project', project),
+          ]),
+    ];
+  });
 }
 
 export function buildDestroyPlan(desired: ResolvedState, live: LiveState): Plan {
@@ -237,16 +192,5 @@ export function buildInventoryRemovalPlan(
 }
 
 function targetIdentity(target: RemovalTarget): string {
-  return `${target.kind} ${target.project}/${describeTarget(target)}`;
-}
-
-function describeTarget(target: RemovalTarget): string {
-  switch (target.kind) {
-    case 'project':
-      return target.project;
-    case 'sdkKey':
-      return sdkKeyResource(target.environment, target.name);
-    default:
-      return target.key;
-  }
+  return `${target.kind} ${target.project}/${targetName(target)}`;
 }

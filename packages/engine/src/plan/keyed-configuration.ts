@@ -2,7 +2,7 @@
  * A flag's configuration in one environment with every reference as a key, so the live form (ids) and
  * the desired form (keys) compare property by property, and the request body can be built back with ids.
  */
-import type { ConditionGroup, FlagEnvironmentUpdateBody, Strategy } from '@flagplane/contract';
+import type { ConditionGroup, FlagEnvironmentUpdateBody } from '@flagplane/contract';
 import type { ResolvedConfiguration, ResolvedRule } from '../desired/resolved-state.js';
 import type { LiveConfiguration, LiveFlag, LiveSegment } from '../live/live-state.js';
 import type { IdRegistry } from './id-registry.js';
@@ -13,12 +13,9 @@ export interface KeyedRule extends ResolvedRule {
   readonly id?: string;
 }
 
-export interface KeyedConfiguration {
-  readonly enabled: boolean;
-  readonly defaultVariation: string;
-  readonly strategy: Strategy;
+/** The live configuration in the desired form: stored weights are always known (null when none). */
+export interface KeyedConfiguration extends Omit<ResolvedConfiguration, 'percentageRollout' | 'rules'> {
   readonly percentageRollout: Readonly<Record<string, number>> | null;
-  readonly prerequisites: readonly { readonly flag: string; readonly variation: string }[];
   readonly rules: readonly KeyedRule[];
 }
 

@@ -4,7 +4,7 @@
  * says what was done, what failed and what was skipped because of it. Re-running converges: a done step
  * is simply absent from the next plan.
  */
-import type { PlannedChange, PlanStep, StepContext } from '../engine/plan.js';
+import type { PlannedChange, PlanStep, StepContext } from '../plan/plan.js';
 
 export interface StepFailure {
   readonly id: string;
