@@ -1,0 +1,4 @@
+export { bucket } from './bucket.js';
+export { evaluateAll, FlagEvaluator } from './evaluate.js';
+export type * from './evaluation-types.js';
+export { compareSemver, parseSemver, type SemanticVersion } from './semver.js';

@@ -1,0 +1,258 @@
+/** §21's order of evaluation, reasons and typed values, through `FlagEvaluator`. */
+import { describe, expect, it } from 'vitest';
+import { bucket, type EvaluationFlag, FlagEvaluator } from '../src/index.js';
+import { condition, flag, rule, segment, variationId } from './support/flags.js';
+
+const evaluate = (flags: EvaluationFlag[], flagKey: string, key = 'user-1', attributes = {}) =>
+  new FlagEvaluator({ flags, segments: [] }).evaluate(flagKey, { key, attributes });
+
+describe('the order of evaluation', () => {
+  it('serves the default with reason Off when disabled, whatever else is configured', () => {
+    const off = flag({
+      configuration: {
+        isEnabled: false,
+        strategy: 'TargetedRollout',
+        rules: [rule(variationId('checkout', 'true'))],
+      },
+    });
+    expect(evaluate([off], 'checkout')).toEqual({
+      flagKey: 'checkout',
+      variationKey: 'false',
+      value: false,
+      reason: { kind: 'Off' },
+    });
+  });
+
+  it('serves the default with reason Default for SingleVariation, keeping stored rules unevaluated', () => {
+    const single = flag({
+      configuration: { defaultVariation: 'true', rules: [rule(variationId('checkout', 'false'))] },
+    });
+    expect(evaluate([single], 'checkout')).toMatchObject({
+      variationKey: 'true',
+      reason: { kind: 'Default' },
+    });
+  });
+
+  it('serves the first matching rule, with its id and index, and the default when none matches', () => {
+    const first = rule(variationId('checkout', 'true'), {
+      conditionGroups: [{ operator: 'And', conditions: [condition('country', 'Equals', ['NL'])] }],
+    });
+    const second = rule(variationId('checkout', 'false'));
+    const targeted = flag({
+      configuration: { strategy: 'TargetedRollout', rules: [first, second], defaultVariation: 'true' },
+    });
+    expect(evaluate([targeted], 'checkout', 'u', { country: 'NL' })).toMatchObject({
+      variationKey: 'true',
+      reason: { kind: 'Rule', ruleId: first.id, ruleIndex: 0 },
+    });
+    expect(evaluate([targeted], 'checkout', 'u', { country: 'BE' })).toMatchObject({
+      variationKey: 'false',
+      reason: { kind: 'Rule', ruleId: second.id, ruleIndex: 1 },
+    });
+    const none = flag({ configuration: { strategy: 'TargetedRollout', rules: [first] } });
+    expect(evaluate([none], 'checkout', 'u', {})).toMatchObject({
+      variationKey: 'false',
+      reason: { kind: 'Default' },
+    });
+  });
+
+  it('lets a rule’s rollout take bucket(ruleId, key) < percentage; the rest go on to the next rule', () => {
+    const half = rule(variationId('checkout', 'true'), { rolloutPercentage: 50 });
+    const targeted = flag({ configuration: { strategy: 'TargetedRollout', rules: [half] } });
+    for (let index = 0; index < 50; index++) {
+      const key = `user-${index}`;
+      const taken = bucket(half.id, key) < 0.5;
+      expect(evaluate([targeted], 'checkout', key)).toMatchObject(
+        taken
+          ? { variationKey: 'true', reason: { kind: 'Rule' } }
+          : { variationKey: 'false', reason: { kind: 'Default' } },
+      );
+    }
+  });
+
+  it('serves a percentage rollout by cumulative weight in stored order against bucket(flagId, key)', () => {
+    const id = '0b7c3f0e-2d4a-4c59-9f0e-5b8a1d2c3e4f';
+    const rollout = flag({
+      id,
+      key: 'banner',
+      type: 'String',
+      variations: { a: 'A', b: 'B', c: 'C' },
+      configuration: {
+        strategy: 'PercentageRollout',
+        percentageRollout: [
+          { variationId: variationId('banner', 'a'), weight: 40 },
+          { variationId: variationId('banner', 'b'), weight: 50 },
+          { variationId: variationId('banner', 'c'), weight: 10 },
+        ],
+      },
+    });
+    // bucket(id, user-1) = 0.4718…: past a's 0.40, within b's 0.90. user-2 = 0.9467…: c.
+    expect(evaluate([rollout], 'banner', 'user-1')).toMatchObject({
+      variationKey: 'b',
+      value: 'B',
+      reason: { kind: 'Rollout' },
+    });
+    expect(evaluate([rollout], 'banner', 'user-2')).toMatchObject({
+      variationKey: 'c',
+      reason: { kind: 'Rollout' },
+    });
+  });
+
+  it('lands 100,000 random keys within ±1 % of each weight', () => {
+    const weights = [20, 30, 50];
+    const rollout = flag({
+      key: 'split',
+      type: 'String',
+      variations: { a: 'A', b: 'B', c: 'C' },
+      configuration: {
+        strategy: 'PercentageRollout',
+        percentageRollout: ['a', 'b', 'c'].map((key, index) => ({
+          variationId: variationId('split', key),
+          weight: weights[index] as number,
+        })),
+      },
+    });
+    const evaluator = new FlagEvaluator({ flags: [rollout], segments: [] });
+    const counts: Record<string, number> = { a: 0, b: 0, c: 0 };
+    const total = 100_000;
+    for (let index = 0; index < total; index++) {
+      const variation = evaluator.evaluate('split', { key: `${Math.random()}-${index}` })?.variationKey ?? '';
+      counts[variation] = (counts[variation] ?? 0) + 1;
+    }
+    ['a', 'b', 'c'].forEach((key, index) => {
+      expect(Math.abs((counts[key] as number) / total - (weights[index] as number) / 100)).toBeLessThan(0.01);
+    });
+  });
+});
+
+describe('prerequisites', () => {
+  const needs = (key: string, prerequisiteFlagKey: string, expectedVariationKey = 'true', options = {}) =>
+    flag({
+      key,
+      configuration: {
+        defaultVariation: 'false',
+        strategy: 'TargetedRollout',
+        rules: [rule(variationId(key, 'true'))],
+        prerequisites: [{ prerequisiteFlagKey, expectedVariationKey }],
+        ...options,
+      },
+    });
+  const on = (key: string, serving = 'true') => flag({ key, configuration: { defaultVariation: serving } });
+
+  it('pass when the prerequisite is enabled and serves the expected variation, along a chain', () => {
+    const flags = [needs('a', 'b'), needs('b', 'c'), on('c')];
+    expect(evaluate(flags, 'a')).toMatchObject({ variationKey: 'true', reason: { kind: 'Rule' } });
+  });
+
+  it('fail with the prerequisite named when it serves another variation, is disabled, archived or missing', () => {
+    const cases: EvaluationFlag[][] = [
+      [needs('a', 'b'), on('b', 'false')],
+      [needs('a', 'b'), flag({ key: 'b', configuration: { isEnabled: false, defaultVariation: 'true' } })],
+      [needs('a', 'b'), flag({ key: 'b', isArchived: true, configuration: { defaultVariation: 'true' } })],
+      [needs('a', 'b')],
+      [needs('a', 'b'), needs('b', 'c'), on('c', 'false')],
+    ];
+    for (const flags of cases) {
+      expect(evaluate(flags, 'a')).toEqual({
+        flagKey: 'a',
+        variationKey: 'false',
+        value: false,
+        reason: { kind: 'PrerequisiteFailed', prerequisiteKey: 'b' },
+      });
+    }
+  });
+
+  it('never loops on a cycle the API would have refused', () => {
+    const flags = [needs('a', 'b'), needs('b', 'a')];
+    const result = evaluate(flags, 'a');
+    expect(result?.reason.kind).toMatch(/PrerequisiteFailed|Error/);
+  });
+});
+
+describe('segments', () => {
+  const withSegment = (beta: ReturnType<typeof segment>, key: string, attributes = {}) =>
+    new FlagEvaluator({
+      flags: [
+        flag({
+          configuration: {
+            strategy: 'TargetedRollout',
+            rules: [rule(variationId('checkout', 'true'), { userSegmentId: beta.id })],
+          },
+        }),
+      ],
+      segments: [beta],
+    }).evaluate('checkout', { key, attributes })?.value;
+
+  it('contain included keys, never excluded ones, and otherwise those their groups hold for', () => {
+    const beta = segment({
+      included: ['user-1', 'user-2'],
+      excluded: ['user-2', 'user-3'],
+      conditionGroups: [{ operator: 'And', conditions: [condition('plan', 'Equals', ['pro'])] }],
+    });
+    expect(withSegment(beta, 'user-1')).toBe(true);
+    expect(withSegment(beta, 'user-2', { plan: 'pro' })).toBe(false);
+    expect(withSegment(beta, 'user-3', { plan: 'pro' })).toBe(false);
+    expect(withSegment(beta, 'user-4', { plan: 'pro' })).toBe(true);
+    expect(withSegment(beta, 'user-4', { plan: 'free' })).toBe(false);
+  });
+
+  it('without groups, contain only the keys they list', () => {
+    expect(withSegment(segment({ included: ['user-1'] }), 'user-5')).toBe(false);
+  });
+});
+
+describe('results', () => {
+  it('carry typed values', () => {
+    const typed = (type: EvaluationFlag['type'], value: string) =>
+      evaluate([flag({ key: 'f', type, variations: { v: value } })], 'f')?.value;
+    expect(typed('Boolean', 'true')).toBe(true);
+    expect(typed('Number', '1.50')).toBe(1.5);
+    expect(typed('Json', '{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(typed('String', 'Hello ${name}')).toBe('Hello ${name}');
+  });
+
+  it('leave archived and unknown flags out, and list the rest in key order', () => {
+    const evaluator = new FlagEvaluator({
+      flags: [flag({ key: 'b' }), flag({ key: 'a' }), flag({ key: 'z', isArchived: true })],
+      segments: [],
+    });
+    expect(evaluator.evaluateAll({ key: 'u' }).map((result) => result.flagKey)).toEqual(['a', 'b']);
+    expect(evaluator.evaluateAll({ key: 'u' }, ['b', 'nope']).map((result) => result.flagKey)).toEqual(['b']);
+    expect(evaluator.evaluate('z', { key: 'u' })).toBeNull();
+    expect(evaluator.keys()).toEqual(['a', 'b']);
+  });
+
+  it('say Error, never throw, for a document that cannot be interpreted', () => {
+    const broken: EvaluationFlag[] = [
+      flag({ key: 'no-default', configuration: { defaultVariation: 'missing' } }),
+      flag({ key: 'bad-json', type: 'Json', variations: { v: '{' } }),
+      flag({ key: 'bad-bool', type: 'Boolean', variations: { v: 'yes' } }),
+      flag({
+        key: 'short-rollout',
+        configuration: {
+          strategy: 'PercentageRollout',
+          percentageRollout: [{ variationId: variationId('short-rollout', 'true'), weight: 1 }],
+        },
+      }),
+      flag({
+        key: 'lost-segment',
+        configuration: {
+          strategy: 'TargetedRollout',
+          rules: [
+            rule(variationId('lost-segment', 'true'), {
+              userSegmentId: '7d0a1c2e-0000-4000-8000-000000000000',
+            }),
+          ],
+        },
+      }),
+    ];
+    const results = new FlagEvaluator({ flags: broken, segments: [] }).evaluateAll({ key: 'user-1' });
+    expect(results.map((result) => [result.flagKey, result.reason.kind, result.value])).toEqual([
+      ['bad-bool', 'Error', null],
+      ['bad-json', 'Error', null],
+      ['lost-segment', 'Error', null],
+      ['no-default', 'Error', null],
+      ['short-rollout', 'Error', null],
+    ]);
+  });
+});
