@@ -4,6 +4,7 @@
  */
 import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
@@ -33,6 +34,14 @@ export interface BuildServerOptions {
   readonly baseUrl?: string;
   /** Parse every success body with the contract's response schema and fail loudly on a mismatch (tests). @default false */
   readonly validateResponses?: boolean;
+  /** Days events are kept (§19); 0 keeps them forever. @default 90 */
+  readonly eventRetentionDays?: number;
+  /**
+   * Record an event for every write (§19). Only the benchmark that measures what the log costs turns it
+   * off; the API promises it.
+   * @default true
+   */
+  readonly recordEvents?: boolean;
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -77,6 +86,17 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     clock,
     handlers: operationHandlers,
     validateResponses: options.validateResponses ?? false,
+    recordEvents: options.recordEvents ?? true,
+  });
+  const retention = startEventRetention(store, {
+    days: options.eventRetentionDays ?? 90,
+    clock,
+    logger: app.log,
+  });
+  app.decorate('pruneExpiredEvents', retention.pruneNow);
+  app.addHook('onClose', (_app, done) => {
+    retention.stop();
+    done();
   });
   await app.ready();
   return app;

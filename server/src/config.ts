@@ -11,6 +11,8 @@ export interface ServerConfig {
   readonly rateLimit: { readonly max: number; readonly windowSeconds: number };
   readonly baseUrl: string;
   readonly logLevel: string;
+  /** §19: days events are kept; 0 keeps them forever. */
+  readonly eventRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -36,6 +38,10 @@ export const configVariables = {
   },
   FLAGPLANE_RATE_LIMIT: { default: '600', meaning: 'requests per caller per window' },
   FLAGPLANE_RATE_WINDOW_SECONDS: { default: '60', meaning: 'length of the rate-limit window, in seconds' },
+  FLAGPLANE_EVENTS_RETENTION_DAYS: {
+    default: '90',
+    meaning: 'days the event log keeps events; 0 keeps them forever',
+  },
   FLAGPLANE_BASE_URL: {
     default: 'http://HOST:PORT',
     meaning: 'public address, used in docs_url and the OpenAPI servers',
@@ -85,5 +91,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel,
+    eventRetentionDays: integer(env, 'FLAGPLANE_EVENTS_RETENTION_DAYS', 0, 36_500),
   };
 }

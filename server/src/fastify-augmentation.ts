@@ -12,6 +12,8 @@ declare module 'fastify' {
     store: Store;
     /** Starts every caller's quota afresh (the mock's reset; tests). */
     resetRateLimits(): void;
+    /** Removes the events past the retention now (the background job's step; tests). Resolves with how many. */
+    pruneExpiredEvents(): Promise<number>;
   }
   interface FastifyRequest {
     /** The caller, once authentication has run (null before, or for anonymous requests). */

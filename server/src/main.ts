@@ -53,6 +53,7 @@ async function serve(config: ServerConfig): Promise<void> {
     store,
     baseUrl: config.baseUrl,
     rateLimit: config.rateLimit,
+    eventRetentionDays: config.eventRetentionDays,
     logger,
   });
   let stopping = false;

@@ -14,6 +14,7 @@ const listFields = [
   'id',
   'isArchived',
   'key',
+  'managedBy',
   'name',
   'tags',
   'type',

@@ -11,6 +11,7 @@ import {
   EnvironmentPage,
   EnvironmentUpdateBody,
 } from './schemas/environment.js';
+import { Event, EventListQuery, EventPage } from './schemas/event.js';
 import {
   Flag,
   FlagCreateBody,
@@ -102,6 +103,21 @@ export const endpoints = {
     minimumRole: 'Viewer',
     success: { status: 200, schema: Organization },
     errors: [404],
+    idempotent: true,
+  },
+  listEvents: {
+    method: 'GET',
+    path: `${org}/events`,
+    resource: 'events',
+    verb: 'list',
+    inDocument: false,
+    summary:
+      'Every change made in the organization (§19), newest first, filtered by project, environment, flag, resource kind, actor, action and time.',
+    minimumRole: 'Viewer',
+    query: PageQuery.extend(EventListQuery.shape),
+    success: { status: 200, schema: EventPage },
+    list: { item: Event },
+    errors: [400, 404],
     idempotent: true,
   },
   listProjects: {

@@ -30,6 +30,11 @@ export const limits = {
   segmentContextKeys: 10_000,
   environmentsPerProjectCreation: 50,
   activeSdkKeysPerEnvironment: 50,
+  /** §20 */
+  managedBySourceLength: 500,
+  managedByEnvironments: 1000,
+  /** §19: the `client` of an event is the request's User-Agent product token when it is at most this long. */
+  eventClientLength: 200,
   pageSizeDefault: 50,
   pageSizeMax: 200,
 } as const;

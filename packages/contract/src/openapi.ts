@@ -52,6 +52,7 @@ type Resource = Endpoints[OperationId]['resource'];
 const tagDescriptions: Readonly<Record<Resource, string>> = {
   me: 'The caller: a user or a service token.',
   orgs: 'Organizations (read-only over the API).',
+  events: 'Every change made in an organization, who made it and what it changed (read-only).',
   projects: 'Projects of an organization.',
   environments: 'Environments of a project.',
   flags: 'Feature flags of a project.',

@@ -37,8 +37,8 @@ const table = Object.entries(endpoints) as [OperationId, Endpoint][];
 const routeOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 describe('the endpoint table', () => {
-  it('holds 41 operations', () => {
-    expect(table).toHaveLength(41);
+  it('holds 42 operations', () => {
+    expect(table).toHaveLength(42);
   });
 
   it('has the 20 operations of the document, marked inDocument', () => {
@@ -92,7 +92,15 @@ describe('the endpoint table', () => {
   it('gives every list the pagination query and the page envelope', () => {
     const lists = table.filter(([, endpoint]) => endpoint.list);
     expect(lists.map(([operationId]) => operationId).sort()).toEqual(
-      ['listEnvironments', 'listFlags', 'listOrgs', 'listProjects', 'listSdkKeys', 'listSegments'].sort(),
+      [
+        'listEnvironments',
+        'listEvents',
+        'listFlags',
+        'listOrgs',
+        'listProjects',
+        'listSdkKeys',
+        'listSegments',
+      ].sort(),
     );
     for (const [operationId, endpoint] of lists) {
       expect(endpoint.method, operationId).toBe('GET');

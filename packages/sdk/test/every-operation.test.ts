@@ -15,6 +15,7 @@ const calls = {
   getMe: (client) => client.me.retrieve(),
   listOrgs: (client) => client.orgs.list(),
   getOrg: (client, world) => client.orgs.retrieve(world.org),
+  listEvents: (client, world) => client.events.list(world.org, { project: world.project, limit: 5 }),
   listProjects: (client, world) => client.projects.list(world.org, { limit: 1 }),
   createProject: (client, world) =>
     client.projects.create(world.org, { key: 'created-project', name: 'Created' }),

@@ -3,6 +3,7 @@
  * endpoint table without a handler a compile error.
  */
 import * as environments from '../features/environments/environments-handlers.js';
+import * as events from '../features/events/events-handlers.js';
 import * as flagConfigurations from '../features/flag-configurations/flag-configurations-handlers.js';
 import * as flags from '../features/flags/flags-handlers.js';
 import * as orgs from '../features/orgs/orgs-handlers.js';
@@ -17,6 +18,7 @@ export const operationHandlers = {
   getMe: orgs.getMe,
   listOrgs: orgs.listOrgs,
   getOrg: orgs.getOrg,
+  listEvents: events.listEvents,
   listProjects: projects.listProjects,
   createProject: projects.createProject,
   getProject: projects.getProject,

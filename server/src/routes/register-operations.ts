@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type PathParamValues, resolvePath } from '../access/path-scope.js';
 import { hasRole } from '../access/principal.js';
 import { ApiError, invalidInput } from '../domain/api-error.js';
+import { recordEvent, subjectBefore } from '../features/events/event-recording.js';
 import type { Store, StoreView } from '../store/store.js';
 import type { OperationHandler, OperationHandlers, OperationInput } from './operation-handler.js';
 
@@ -16,6 +17,8 @@ export interface OperationRoutesOptions {
   readonly clock: () => Date;
   /** Parse every success body with the contract's schema (tests); a mismatch is a loud 500. */
   readonly validateResponses: boolean;
+  /** Record an event for every write (§19); off only in benchmarks that measure what the log costs. */
+  readonly recordEvents: boolean;
 }
 
 /** `/orgs/{org}` → `/orgs/:org` */
@@ -31,8 +34,18 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       url: toRouterPath(endpoint.path),
       config: { operationId },
       handler: async (request, reply) => {
-        const run = (view: StoreView) =>
-          handler(prepareInput(operationId, endpoint, view, request, options.clock()));
+        const run = (view: StoreView) => {
+          const input = prepareInput(operationId, endpoint, view, request, options.clock());
+          if (endpoint.method === 'GET' || !options.recordEvents) return handler(input);
+          // The event goes into the write's own transaction: recorded exactly when the write commits.
+          const before = subjectBefore(input);
+          const result = handler(input);
+          recordEvent(input, before, result, {
+            userAgent: request.headers['user-agent'],
+            requestId: request.id,
+          });
+          return result;
+        };
         const result =
           endpoint.method === 'GET' ? await options.store.read(run) : await options.store.write(run);
         if (options.validateResponses) assertResponseMatchesContract(operationId, endpoint, result);

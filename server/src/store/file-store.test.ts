@@ -69,7 +69,7 @@ describe('openFileStore', () => {
     expect(text).toBe(JSON.stringify(JSON.parse(text))); // not pretty-printed
     const data = JSON.parse(text) as StoreData & { journalSeq: number };
     expect(Object.keys(data).slice(0, 2)).toEqual(['schemaVersion', 'journalSeq']);
-    expect(data.schemaVersion).toBe(1);
+    expect(data.schemaVersion).toBe(2);
     expect(data.journalSeq).toBe(0);
     expect(data.cursorSecret).toMatch(/^[\w-]{43}$/);
     expect(data.flags).toEqual({});
@@ -101,13 +101,25 @@ describe('openFileStore', () => {
     expect(store.snapshot()).toEqual({ ...seed, flags: { ...seed.flags, f2: flag('f2', 'p1', 'beta') } });
   });
 
+  it('reads a version-1 data file (before the event log) as version 2 with an empty event log', async () => {
+    const { events: _, ...withoutEvents } = emptyStoreData();
+    const version1 = { ...withoutEvents, schemaVersion: 1, flags: { f1: flag('f1', 'p1', 'alpha') } };
+    await mkdir(join(dir, 'data'));
+    await writeFile(path, JSON.stringify(version1));
+    const store = await open();
+    expect(store.snapshot()).toMatchObject({ schemaVersion: 2, events: {}, flags: version1.flags });
+    await store.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta')));
+    await store.close();
+    expect(Object.keys((await open()).snapshot().flags).sort()).toEqual(['f1', 'f2']);
+  });
+
   it.each([
     ['not JSON', '{"schemaVersion": 1, "flags": {', /not valid JSON/],
     ['empty', '', /not valid JSON/],
     [
       'another schema version',
-      JSON.stringify({ ...emptyStoreData(), schemaVersion: 2 }),
-      /schemaVersion is 2/,
+      JSON.stringify({ ...emptyStoreData(), schemaVersion: 3 }),
+      /schemaVersion is 3/,
     ],
     ['missing a collection', JSON.stringify({ ...emptyStoreData(), flags: undefined }), /"flags" is missing/],
     ['an array', '[]', /not a JSON object/],

@@ -3,11 +3,13 @@
  * The document is mutated in place (records are replaced, never edited), so a write costs one index
  * update rather than a copy of the document; the transaction's undo log is what makes that safe.
  */
+import { type EventFilter, EventIndex } from './event-index.js';
 import {
   type CollectionName,
   type CollectionRecords,
   collectionIndexes,
   collectionNames,
+  type EventRecord,
   type StoreData,
 } from './records.js';
 import type { StoreView } from './store.js';
@@ -64,6 +66,8 @@ export class MemoryState implements StoreView {
   #versions = new Map<string, number>();
   /** `children()` arrays, kept until a child of that parent changes (it is called on hot paths). */
   #childrenCache = new Map<string, readonly AnyRecord[]>();
+  /** The `events` collection's own index (event-index.ts). */
+  #events = new EventIndex();
 
   constructor(data: StoreData) {
     this.load(data);
@@ -99,8 +103,11 @@ export class MemoryState implements StoreView {
       }
       indexes[collection] = index;
     }
+    const events = new EventIndex();
+    for (const event of Object.values(data.events)) events.add(event);
     this.#data = data;
     this.#indexes = indexes;
+    this.#events = events;
     this.#floor = ++this.#clock;
     this.#versions.clear();
     this.#childrenCache.clear();
@@ -145,6 +152,14 @@ export class MemoryState implements StoreView {
     return this.#versions.get(childrenSlot(collection, parentId)) ?? this.#floor;
   }
 
+  eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
+    return this.#events.page(filter, beforeId, limit);
+  }
+
+  oldestEvents(before: string, limit: number): EventRecord[] {
+    return this.#events.oldest(before, limit);
+  }
+
   // ---- primitive changes, used by the transaction (which checks nothing the primitives check) ----
 
   /** Adds a record. Throws, changing nothing, if the id exists or the key is taken in its parent. */
@@ -156,6 +171,7 @@ export class MemoryState implements StoreView {
     this.#checkKeyFree(collection, record);
     table[record.id] = record;
     this.#index(collection, record);
+    if (collection === 'events') this.#events.add(record as EventRecord);
   }
 
   /** Replaces the record with the same id and returns the old one. Throws, changing nothing, if missing. */
@@ -165,6 +181,7 @@ export class MemoryState implements StoreView {
     if (previous === undefined) {
       throw new Error(`store: put into "${collection}" of missing id "${record.id}"`);
     }
+    if (collection === 'events') throw new Error('store: events are never changed, only added and removed');
     this.#checkKeyFree(collection, record);
     this.#unindex(collection, previous);
     table[record.id] = record;
@@ -179,6 +196,7 @@ export class MemoryState implements StoreView {
     if (previous === undefined) throw new Error(`store: remove from "${collection}" of missing id "${id}"`);
     this.#unindex(collection, previous);
     Reflect.deleteProperty(table, id);
+    if (collection === 'events') this.#events.remove(previous as EventRecord);
     return previous;
   }
 

@@ -8,7 +8,7 @@ describe('createMemoryStore', () => {
   it('starts empty with a cursor secret', async () => {
     const store = createMemoryStore();
     const data = store.snapshot();
-    expect(data.schemaVersion).toBe(1);
+    expect(data.schemaVersion).toBe(2);
     expect(data.cursorSecret).toMatch(/^[\w-]{43}$/);
     expect(await store.read((view) => [...view.all('flags')])).toEqual([]);
   });

@@ -6,6 +6,9 @@
 import type {
   ConditionGroup,
   EnvironmentColor,
+  EventActor,
+  EventChange,
+  EventResourceKind,
   FlagType,
   OrganizationPlan,
   Role,
@@ -50,6 +53,13 @@ export interface CredentialRecord {
   readonly expiresAt: string | null;
 }
 
+/** §20: who declares the resource. Absent in records written before it existed: read as null. */
+export interface ManagedByRecord {
+  readonly source: string;
+  readonly environments: readonly string[];
+  readonly at: string;
+}
+
 export interface ProjectRecord {
   readonly id: string;
   readonly organizationId: string;
@@ -58,6 +68,7 @@ export interface ProjectRecord {
   readonly description: string | null;
   readonly createdAt: string;
   readonly updatedAt: string | null;
+  readonly managedBy?: ManagedByRecord | null;
 }
 
 export interface EnvironmentRecord {
@@ -125,6 +136,7 @@ export interface FlagRecord {
   readonly configurations: Readonly<Record<string, FlagConfigurationRecord>>;
   readonly createdAt: string;
   readonly updatedAt: string;
+  readonly managedBy?: ManagedByRecord | null;
 }
 
 export interface SegmentRecord {
@@ -157,6 +169,31 @@ export interface SdkKeyRecord {
 }
 
 /** Every collection, its record type, and the fields the store indexes. */
+/** A reference to a project or environment as an event keeps it (the resource may be gone since). */
+export interface EventReferenceRecord {
+  readonly id: string;
+  readonly key: string;
+}
+
+/**
+ * §19: one write that succeeded. The wire shape (`Event`) plus what the index needs: the organization,
+ * and the flag the event concerns (its own events, and those of its variations, configurations, rules).
+ */
+export interface EventRecord {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly createdAt: string;
+  readonly action: string;
+  readonly actor: EventActor;
+  readonly client: string | null;
+  readonly requestId: string;
+  readonly project: EventReferenceRecord | null;
+  readonly environment: EventReferenceRecord | null;
+  readonly flag: EventReferenceRecord | null;
+  readonly resource: { readonly kind: EventResourceKind; readonly id: string; readonly key: string | null };
+  readonly changes: readonly EventChange[];
+}
+
 export interface CollectionRecords {
   organizations: OrganizationRecord;
   users: UserRecord;
@@ -167,6 +204,7 @@ export interface CollectionRecords {
   flags: FlagRecord;
   segments: SegmentRecord;
   sdkKeys: SdkKeyRecord;
+  events: EventRecord;
 }
 
 export type CollectionName = keyof CollectionRecords;
@@ -185,11 +223,14 @@ export const collectionIndexes = {
   flags: { parent: 'projectId', key: 'key' },
   segments: { parent: 'projectId', key: 'key' },
   sdkKeys: { parent: 'environmentId', key: null },
+  // Events have their own index (event-index.ts): by organization, project and flag, in id (time) order.
+  events: { parent: null, key: null },
 } as const satisfies { [C in CollectionName]: { parent: string | null; key: string | null } };
 
 export const collectionNames = Object.keys(collectionIndexes) as CollectionName[];
 
-export const STORE_SCHEMA_VERSION = 1;
+/** 2: the `events` collection (§19). A version-1 document is upgraded when it is read (store-data.ts). */
+export const STORE_SCHEMA_VERSION = 2;
 
 /** The whole document as it is kept on disk (lowdb's JSON file) and in memory. */
 export type StoreData = {

@@ -28,6 +28,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function checkStoreData(value: unknown): StoreData {
   if (!isPlainObject(value)) throw new Error('the document is not a JSON object');
+  upgrade(value);
   if (value.schemaVersion !== STORE_SCHEMA_VERSION) {
     throw new Error(
       `schemaVersion is ${JSON.stringify(value.schemaVersion)}, this server reads schemaVersion ${STORE_SCHEMA_VERSION}`,
@@ -46,5 +47,16 @@ function checkCollection(name: CollectionName, table: unknown): void {
     if (!isPlainObject(record) || record.id !== id) {
       throw new Error(`collection "${name}" has an entry "${id}" that is not a record with that id`);
     }
+  }
+}
+
+/**
+ * Brings an older document to this version in place: version 1 had no event log (§19), so it starts
+ * empty. A newer version than this server knows is left as it is, and refused by the check.
+ */
+function upgrade(document: Record<string, unknown>): void {
+  if (document.schemaVersion === 1) {
+    document.events ??= {};
+    document.schemaVersion = 2;
   }
 }

@@ -2,7 +2,8 @@
  * The narrow interface features use to reach the data. The lowdb file store is the embedded default;
  * a store on a database engine can implement the same interface without touching any feature.
  */
-import type { CollectionName, CollectionRecords, StoreData } from './records.js';
+import type { EventFilter } from './event-index.js';
+import type { CollectionName, CollectionRecords, EventRecord, StoreData } from './records.js';
 
 /** Read access to a consistent state (the committed state, or a transaction's own view). */
 export interface StoreView {
@@ -27,6 +28,10 @@ export interface StoreView {
    */
   childrenVersion(collection: CollectionName, parentId: string): number;
   readonly cursorSecret: string;
+  /** §19: up to `limit` events matching `filter`, newest first, older than the event `beforeId`. */
+  eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[];
+  /** The oldest events created before `before` (an ISO date-time), up to `limit`: for retention. */
+  oldestEvents(before: string, limit: number): EventRecord[];
 }
 
 /** A write transaction: changes are visible to the transaction at once and undone if it throws. */

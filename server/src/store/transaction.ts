@@ -5,8 +5,9 @@
  * keeps its net changes per record, which is all a journal line needs to make it durable.
  */
 import { type ChangeSet, changeKey, type RecordChange } from './change-set.js';
+import type { EventFilter } from './event-index.js';
 import { type MemoryState, parentOf } from './memory-state.js';
-import type { CollectionName, CollectionRecords } from './records.js';
+import type { CollectionName, CollectionRecords, EventRecord } from './records.js';
 import type { Transaction } from './store.js';
 
 export class StateTransaction implements Transaction {
@@ -59,6 +60,14 @@ export class StateTransaction implements Transaction {
 
   childrenVersion(collection: CollectionName, parentId: string): number {
     return this.#state.childrenVersion(collection, parentId);
+  }
+
+  eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
+    return this.#state.eventPage(filter, beforeId, limit);
+  }
+
+  oldestEvents(before: string, limit: number): EventRecord[] {
+    return this.#state.oldestEvents(before, limit);
   }
 
   insert<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void {

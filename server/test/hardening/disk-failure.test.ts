@@ -61,6 +61,7 @@ describe('a disk that refuses writes (§18), over HTTP', () => {
     const durable = await readFile(dataPath);
     const filesBefore = await filesBeside(dataPath);
     const stateBefore = app.store.snapshot();
+    const eventsBefore = (await send('GET', '/api/v1/orgs/acme/events')).json().items;
     const restore = await refuseWrites(dataPath);
     try {
       for (const [what, method, url, body] of writes) {
@@ -82,8 +83,9 @@ describe('a disk that refuses writes (§18), over HTTP', () => {
       expect(concurrent.map((response) => response.statusCode)).toEqual(Array(12).fill(500));
       expect(await readFile(dataPath)).toEqual(durable);
 
-      // Reads still work and show none of the failed writes.
+      // Reads still work and show none of the failed writes, nor an event of them (§19).
       expect(app.store.snapshot()).toEqual(stateBefore);
+      expect((await send('GET', '/api/v1/orgs/acme/events')).json().items).toEqual(eventsBefore);
       expect((await send('GET', `${project}/flags/lost`)).statusCode).toBe(404);
       expect((await send('GET', `${project}/flags/burst-0`)).statusCode).toBe(404);
       const kept = await send('GET', `${project}/flags/kept/environments/production`);
@@ -97,6 +99,11 @@ describe('a disk that refuses writes (§18), over HTTP', () => {
 
     const created = await send('POST', `${project}/flags`, { key: 'after-recovery', type: 'Boolean' });
     expect(created.statusCode).toBe(201);
+    const events = (await send('GET', '/api/v1/orgs/acme/events')).json().items;
+    expect(events.map((event: { action: string }) => event.action)).toEqual([
+      'createFlag',
+      ...eventsBefore.map((event: { action: string }) => event.action),
+    ]);
     const onDisk = [...(await filesBeside(dataPath)).values()].join('\n'); // data file and journal, if any
     expect(onDisk).toContain('after-recovery');
     expect(onDisk).not.toContain('"lost"');

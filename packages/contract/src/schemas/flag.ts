@@ -3,6 +3,7 @@ import { DateTime, Description, FlagKey, limits, Name, Tags, Uuid, VariationKey 
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { FlagType, Staleness } from './enums.js';
 import { NestedFlagEnvironment } from './flag-environment.js';
+import { ManagedBy, ManagedByProperty } from './managed-by.js';
 import { VariationValue, variationValueProblem } from './variation-value.js';
 
 export const VariationActions = actionsOf(['update', 'delete'], 'VariationActions');
@@ -58,6 +59,7 @@ const flagListFields = {
   tags: z.array(z.string()).nullable(),
   createdAt: DateTime,
   updatedAt: DateTime,
+  managedBy: ManagedBy.nullable(),
 };
 
 /** Present only in a list asked for with `view=full`: what a client would otherwise read flag by flag. */
@@ -110,6 +112,7 @@ export const FlagCreateBody = z
       .max(limits.variationsPerFlag, `at most ${limits.variationsPerFlag} variations`)
       .nullish(),
     defaultVariationKey: VariationKey.nullish(),
+    managedBy: ManagedByProperty,
   })
   .superRefine((body, context) => {
     const variations = body.variations ?? [];
@@ -172,6 +175,7 @@ export const FlagUpdateBody = z
     description: Description.nullish(),
     tags: Tags.nullish(),
     clientSideVisible: z.boolean().nullish(),
+    managedBy: ManagedByProperty,
   })
   .meta({ id: 'FlagUpdateBody' });
 export type FlagUpdateBody = z.input<typeof FlagUpdateBody>;

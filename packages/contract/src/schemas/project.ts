@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, Description, Name, ProjectKey, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ProjectEnvironmentsInput } from './environment.js';
+import { ManagedBy, ManagedByProperty } from './managed-by.js';
 
 export const ProjectActions = actionsOf(
   ['update', 'delete', 'createEnvironment', 'createFlag', 'createSegment'],
@@ -14,6 +15,7 @@ const projectFields = {
   name: z.string().nullable(),
   description: z.string().nullable(),
   createdAt: DateTime,
+  managedBy: ManagedBy.nullable(),
 };
 
 export const Project = z
@@ -36,6 +38,7 @@ export const ProjectCreateBody = z
     name: Name.nullish(),
     description: Description.nullish(),
     environments: ProjectEnvironmentsInput.nullish(),
+    managedBy: ManagedByProperty,
   })
   .meta({ id: 'ProjectCreateBody' });
 export type ProjectCreateBody = z.input<typeof ProjectCreateBody>;
@@ -44,6 +47,7 @@ export const ProjectUpdateBody = z
   .object({
     name: Name.nullish(),
     description: Description.nullish(),
+    managedBy: ManagedByProperty,
   })
   .meta({ id: 'ProjectUpdateBody' });
 export type ProjectUpdateBody = z.input<typeof ProjectUpdateBody>;

@@ -2,6 +2,7 @@
 // Do not edit: change the contract or the generator, then run `npm run generate` in packages/sdk.
 
 import type { ClientCore } from '../lib/client-core.js';
+import { EventsResource } from './events.js';
 import { FlagEnvironmentsResource, RulesResource } from './flag-environments.js';
 import { FlagsResource, VariationsResource } from './flags.js';
 import { MeResource } from './me.js';
@@ -14,6 +15,7 @@ import { SegmentsResource } from './segments.js';
 export class FlagplaneResources {
   readonly me: MeResource;
   readonly orgs: OrgsResource;
+  readonly events: EventsResource;
   readonly projects: ProjectsResource;
   readonly environments: EnvironmentsResource;
   readonly flags: FlagsResource;
@@ -26,6 +28,7 @@ export class FlagplaneResources {
   constructor(core: ClientCore) {
     this.me = new MeResource(core);
     this.orgs = new OrgsResource(core);
+    this.events = new EventsResource(core);
     this.projects = new ProjectsResource(core);
     this.environments = new EnvironmentsResource(core);
     this.flags = new FlagsResource(core);

@@ -12,6 +12,7 @@ export const operationMethods = {
   getMe: (client) => client.me.retrieve,
   listOrgs: (client) => client.orgs.list,
   getOrg: (client) => client.orgs.retrieve,
+  listEvents: (client) => client.events.list,
   listProjects: (client) => client.projects.list,
   createProject: (client) => client.projects.create,
   getProject: (client) => client.projects.retrieve,

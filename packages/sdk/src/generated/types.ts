@@ -30,6 +30,7 @@ import type { QueryParams } from '../lib/operation-types.js';
 export type {
   Environment,
   EnvironmentListItem,
+  Event,
   Flag,
   FlagEnvironment,
   FlagEnvironmentList,
@@ -50,6 +51,9 @@ export type {
 
 /** The query of `orgs.list`: filters and paging, each optional. */
 export type OrgListParams = QueryParams<Endpoints['listOrgs']['query']>;
+
+/** The query of `events.list`: filters and paging, each optional. */
+export type EventListParams = QueryParams<Endpoints['listEvents']['query']>;
 
 /** The query of `projects.list`: filters and paging, each optional. */
 export type ProjectListParams = QueryParams<Endpoints['listProjects']['query']>;

@@ -22,6 +22,7 @@ export const flagBody: Flag = {
   tags: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
+  managedBy: null,
   description: null,
   variations: [],
   staleness: 'New',

@@ -4,6 +4,7 @@
  */
 import { type Flag, type FlagListItem, type FlagPage, limits, type Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
+import { managedByOnWire } from '../../domain/managed-by.js';
 import { type Page, pageEnvelope } from '../../pagination/paginate.js';
 import type { QueryOf } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
@@ -26,6 +27,7 @@ export function toFlagListItem(flag: FlagRecord): FlagListItem {
     tags: [...flag.tags],
     createdAt: flag.createdAt,
     updatedAt: flag.updatedAt,
+    managedBy: managedByOnWire(flag.managedBy),
   };
 }
 

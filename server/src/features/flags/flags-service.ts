@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { PathRecords } from '../../access/path-scope.js';
 import { validationFailed } from '../../domain/api-error.js';
 import { namedAfterKey } from '../../domain/creation-defaults.js';
+import { managedByAfter } from '../../domain/managed-by.js';
 import { updatedDescription } from '../../domain/partial-update.js';
 import type { SortKey } from '../../pagination/cursor.js';
 import { childrenPage, type Page, sortBy } from '../../pagination/paginate.js';
@@ -92,6 +93,7 @@ function newFlag(
     isArchived: false,
     variations,
     defaultVariationId: (named ?? fallbackDefaultVariation(variations, body.type)).id,
+    managedBy: managedByAfter(null, body.managedBy, environmentKeysOf(store, project), now),
     configurations: {},
     createdAt: now,
     updatedAt: now,
@@ -118,6 +120,7 @@ export function updateFlag(
     description: updatedDescription(flag.description, body.description),
     tags: body.tags ?? flag.tags,
     clientSideVisible: body.clientSideVisible ?? flag.clientSideVisible,
+    managedBy: managedByAfter(flag.managedBy, body.managedBy, environmentKeysOf(store, scope.project), now),
   };
   saveFlag(store, flag, next, now);
 }
@@ -144,4 +147,9 @@ export function archiveFlag(store: Transaction, flag: FlagRecord, now: string): 
 /** Idempotent. */
 export function restoreFlag(store: Transaction, flag: FlagRecord, now: string): void {
   if (flag.isArchived) saveFlag(store, flag, { ...flag, isArchived: false }, now);
+}
+
+/** The keys of a project's environments: what a flag's `managedBy.environments` may name (§20). */
+function environmentKeysOf(store: Pick<StoreView, 'children'>, project: ProjectRecord): ReadonlySet<string> {
+  return new Set(store.children('environments', project.id).map((environment) => environment.key));
 }

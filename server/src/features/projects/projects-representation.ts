@@ -2,6 +2,7 @@
 import type { Project, ProjectListItem, ProjectPage, Role } from '@flagplane/contract';
 import { actionFor } from '../../access/actions.js';
 import type { Principal } from '../../access/principal.js';
+import { managedByOnWire } from '../../domain/managed-by.js';
 import { type Page, pageEnvelope } from '../../pagination/paginate.js';
 import type { ProjectRecord } from '../../store/records.js';
 import { projectCreationRefusal } from './projects-service.js';
@@ -14,6 +15,7 @@ export function toProjectListItem(project: ProjectRecord): ProjectListItem {
     description: project.description,
     createdAt: project.createdAt,
     updatedAt: null,
+    managedBy: managedByOnWire(project.managedBy),
   };
 }
 

@@ -4,6 +4,7 @@ import { defaultProjectEnvironments } from '@flagplane/contract';
 import { canSeeProject, type Principal } from '../../access/principal.js';
 import { forbidden, invalidField } from '../../domain/api-error.js';
 import { namedAfterKey } from '../../domain/creation-defaults.js';
+import { managedByAfter } from '../../domain/managed-by.js';
 import { updatedDescription } from '../../domain/partial-update.js';
 import { childrenPage, type Page, type PageRequest } from '../../pagination/paginate.js';
 import type { BodyOf } from '../../routes/operation-handler.js';
@@ -53,6 +54,7 @@ export function createProject(
     ...namedAfterKey(body),
     createdAt: now,
     updatedAt: null,
+    managedBy: managedByAfter(null, body.managedBy, 'none', now),
   };
   store.insert('projects', project);
   const seenKeys = new Set<string>();
@@ -77,6 +79,7 @@ export function updateProject(
     ...project,
     name: body.name ?? project.name,
     description: updatedDescription(project.description, body.description),
+    managedBy: managedByAfter(project.managedBy, body.managedBy, 'none', now),
     updatedAt: now,
   });
 }

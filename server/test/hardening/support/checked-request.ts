@@ -73,6 +73,11 @@ export async function sendChecked(app: FastifyInstance, request: HostileRequest)
     }
   }
   if (changed && ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) fail('a read changed the store');
+  // §19: a write that succeeds records exactly one event, in the same commit (a refused one none: above).
+  const recorded = Object.keys(after.events).length - Object.keys(before.events).length;
+  if (response.statusCode < 300 && ['POST', 'PUT', 'DELETE'].includes(request.method) && recorded !== 1) {
+    fail(`a successful write recorded ${recorded} events`);
+  }
   if (!response.headers['x-request-id']) fail('an answer without X-Request-Id');
   const json =
     String(response.headers['content-type']).startsWith('application/json') && response.body !== '';

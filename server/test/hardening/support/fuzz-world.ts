@@ -93,6 +93,10 @@ function validRequests(ids: FuzzWorldIds): Record<OperationId, ValidRequest> {
     getMe: { params: {} },
     listOrgs: { params: {}, query: page },
     getOrg: { params: org },
+    listEvents: {
+      params: org,
+      query: { ...page, project: 'web', flag: 'new-checkout', since: '2020-01-01T00:00:00.000Z' },
+    },
     listProjects: { params: org, query: page },
     createProject: {
       params: org,

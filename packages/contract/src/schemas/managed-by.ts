@@ -1,0 +1,39 @@
+/**
+ * §20: what declares a project or flag, when code does (`file:<path>` from the CLI, `cdktf:<stack>` from
+ * the constructs). Information for people and tools; the API never refuses a write because of it.
+ */
+import { z } from 'zod';
+import { DateTime, EnvironmentKey, limits } from '../formats.js';
+
+export const ManagedBy = z
+  .strictObject({
+    source: z.string().meta({ description: 'Where the declaration lives: `file:<path>`, `cdktf:<stack>`.' }),
+    environments: z.array(z.string()).meta({
+      description: 'The environments whose flag configurations the source declares (flags; [] for projects).',
+    }),
+    at: DateTime.meta({ description: 'When `managedBy` last changed (set by the server).' }),
+  })
+  .meta({ id: 'ManagedBy' });
+export type ManagedBy = z.infer<typeof ManagedBy>;
+
+/**
+ * In creation and `PUT` bodies: an object claims the resource for a source, `null` releases it, omitted
+ * leaves it as it is (unlike other properties of a `PUT`, `null` here is a change).
+ */
+export const ManagedByInput = z
+  .object({
+    source: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(limits.managedBySourceLength, `must be at most ${limits.managedBySourceLength} characters`),
+    environments: z
+      .array(EnvironmentKey)
+      .max(limits.managedByEnvironments, `at most ${limits.managedByEnvironments} environments`)
+      .nullish()
+      .transform((environments) => [...new Set(environments ?? [])]),
+  })
+  .meta({ id: 'ManagedByInput' });
+export type ManagedByInput = z.input<typeof ManagedByInput>;
+
+/** `managedBy` as a body property: `undefined` (omitted) keeps it, `null` releases it. */
+export const ManagedByProperty = ManagedByInput.nullable().optional();
