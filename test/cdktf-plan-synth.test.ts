@@ -1,6 +1,7 @@
 /**
  * A synthesized stack read without Terraform: `flagplane plan|apply --synth` on the example app, and
- * the export round trip (live state → `flagplane export --format cdktf-ts` → synth → plan: no change).
+ * the export round trip (live state → `flagplane export --format cdktf-ts` → synth → plan: no change but
+ * code ownership moving to the exported stack).
  */
 import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -195,7 +196,7 @@ describe('export as a CDKTF stack', () => {
     ['exported', []],
     ['exported-terraform-data', ['--backing-resource', 'terraform_data']],
   ])(
-    'renders a stack that synthesizes to the live state: plan reports no change (%s)',
+    'renders a stack that synthesizes to the live state: plan moves only managedBy, then no change (%s)',
     async (name, extra) => {
       const app = path.join(directory, name);
       await mkdir(app, { recursive: true });
@@ -219,8 +220,19 @@ describe('export as a CDKTF stack', () => {
       expect(
         Object.keys(JSON.parse(await readFile(path.join(stack, 'cdk.tf.json'), 'utf8')).resource),
       ).toEqual([extra.length > 0 ? 'terraform_data' : 'null_resource']);
-      const plan = await flagplane(['plan', '--synth', '.'], stack);
-      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      // Configuration matches the live state; only code ownership may move to this stack (§20).
+      const plan = await flagplane(['plan', '--synth', '.', '--json'], stack);
+      const planned = JSON.parse(plan.stdout) as {
+        changes: { action: string; changes: { property: string; after: { source: string } }[] }[];
+      };
+      for (const change of planned.changes) {
+        expect(change.action).toBe('update');
+        expect(change.changes.map((property) => property.property)).toEqual(['managedBy']);
+        expect(change.changes[0]?.after.source).toBe('cdktf:flags');
+      }
+      expect((await flagplane(['apply', '--synth', '.', '--yes'], stack)).code).toBe(0);
+      const replan = await flagplane(['plan', '--synth', '.'], stack);
+      expect(replan.code, replan.stdout + replan.stderr).toBe(0);
     },
   );
 });

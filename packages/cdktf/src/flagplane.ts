@@ -149,7 +149,12 @@ export class Flagplane extends Construct implements StackWiring {
     const stackDirectory = this.stackDirectory();
     const cli = this.cli.resolve(stackDirectory);
     if (cli.warning) Annotations.of(this).addWarning(cli.warning);
-    const assembly = assembleDesiredState(this, { stackDirectory, baseDirectory: process.cwd() });
+    const declarationSource = `cdktf:${TerraformStack.of(this).node.id}`;
+    const assembly = assembleDesiredState(this, {
+      stackDirectory,
+      baseDirectory: process.cwd(),
+      source: declarationSource,
+    });
     const validation = validateDesiredState(assembly.document);
     const problems = problemsByConstruct(assembly, validation.problems ?? [], this);
     this.state = { assembly, problems, ...(validation.state ? { desired: validation.state } : {}) };
@@ -172,7 +177,7 @@ export class Flagplane extends Construct implements StackWiring {
         resource.configurationResource,
         resourceSpecs(
           resource.kind,
-          this.organization,
+          { organization: this.organization, source: declarationSource },
           projectKey,
           entry,
           policy,

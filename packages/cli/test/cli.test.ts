@@ -111,7 +111,8 @@ describe('flagplane', () => {
     await runCli(['apply', '-f', file], { env });
     const state = sampleState();
     state.projects[0]!.flags![0]!.name = 'Checkout v2';
-    const plan = await runCli(['plan', '-f', await writeState(state, 'changed.json')], { env });
+    // The same file edited: its managedBy source is unchanged, so only the name is planned.
+    const plan = await runCli(['plan', '-f', await writeState(state)], { env });
     expect(plan.code).toBe(2);
     expect(plan.stdout).toContain(
       'project web\n  ~ flag new-checkout update\n      name: "New checkout" → "Checkout v2"',
@@ -242,18 +243,30 @@ describe('flagplane', () => {
     expect(refused.stdout + refused.stderr).not.toContain(wrong);
   });
 
-  it('exports the live state to a file that plans as no change', async () => {
+  it('exports the live state to a file that plans nothing but moving managedBy to it', async () => {
     await runCli(['apply', '-f', await writeState(sampleState())], { env });
     const exported = path.join(directory, 'exported.yaml');
     const run = await runCli(['export', '--org', 'acme', '--project', 'web', '-o', exported], { env });
     expect(run.code).toBe(0);
-    expect(await readFile(exported, 'utf8')).toContain('organization: acme');
+    const text = await readFile(exported, 'utf8');
+    expect(text).toContain('organization: acme');
+    // managedBy is bookkeeping, not configuration: an export never copies another file's claim.
+    expect(text).not.toMatch(/managedBy|source:/);
     const plan = await runCli(['plan', '-f', exported, '--json'], { env });
-    expect(plan.code).toBe(0);
-    expect(plan.json<{ hasChanges: boolean; notices: unknown[] }>()).toMatchObject({
-      hasChanges: false,
-      notices: [],
-    });
+    expect(plan.code).toBe(2);
+    const planned = plan.json<{
+      changes: { action: string; changes: { property: string; after: { source: string } }[] }[];
+      notices: unknown[];
+    }>();
+    expect(planned.notices).toEqual([]);
+    expect(planned.changes.length).toBeGreaterThan(0);
+    for (const change of planned.changes) {
+      expect(change.action).toBe('update');
+      expect(change.changes.map((property) => property.property)).toEqual(['managedBy']);
+      expect(change.changes[0]?.after.source).toBe(`file:${exported}`);
+    }
+    expect((await runCli(['apply', '-f', exported], { env })).code).toBe(0);
+    expect((await runCli(['plan', '-f', exported], { env })).code).toBe(0);
   });
 
   it('reverts a change made live in another tool', async () => {

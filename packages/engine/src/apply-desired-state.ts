@@ -63,7 +63,7 @@ export async function readDesiredAndLiveState(
   options: ApplyOptions = {},
 ): Promise<DesiredAndLiveState> {
   const valid = 'state' in document ? document : validateDocument(document);
-  const desired = resolveDesiredState(valid.state, valid.baseDirectory);
+  const desired = resolveDesiredState(valid.state, valid.baseDirectory, valid.defaultSource ?? null);
   options.observer?.reading?.(desired);
   const limit = concurrencyLimit(options.concurrency ?? defaultConcurrency);
   const reader = { client, organization: desired.organization, limit };

@@ -231,6 +231,8 @@ describe('results', () => {
       flag({ key: 'bad-bool', type: 'Boolean', variations: { v: 'yes' } }),
       flag({
         key: 'short-rollout',
+        // A fixed id: bucket(id, "user-1") = 0.47… lies past the 1% the weights cover, on every run.
+        id: '0b7c3f0e-2d4a-4c59-9f0e-5b8a1d2c3e4f',
         configuration: {
           strategy: 'PercentageRollout',
           percentageRollout: [{ variationId: variationId('short-rollout', 'true'), weight: 1 }],

@@ -53,6 +53,8 @@ export interface AssemblyOptions {
   readonly stackDirectory: string;
   /** Where relative `outputFile`s start from. */
   readonly baseDirectory: string;
+  /** `managedBy.source` of everything the stack declares (§20): `cdktf:<stack name>`. */
+  readonly source: string;
 }
 
 export function assembleDesiredState(flagplane: Flagplane, options: AssemblyOptions): Assembly {
@@ -60,6 +62,7 @@ export function assembleDesiredState(flagplane: Flagplane, options: AssemblyOpti
   const document: DesiredStateInput = {
     version: desiredStateVersion,
     organization: flagplane.organization,
+    source: options.source,
     removalPolicies: { ...constructRemovalPolicies },
     projects: flagplane.projects.map((project, index) => builder.project(project, ['projects', index])),
   };

@@ -44,10 +44,16 @@ function sortedOwnKeys(record: Entry): Entry {
   return sorted;
 }
 
+/** The organization a stack declares into, and the `managedBy.source` (§20) its declarations write. */
+export interface SpecPlacement {
+  readonly organization: string;
+  readonly source: string;
+}
+
 /** @param entry the resource's entry in canonical form (see above) */
 export function resourceSpecs(
   kind: ResourceKind,
-  organization: string,
+  { organization, source }: SpecPlacement,
   projectKey: string,
   entry: Entry,
   removalPolicy: string,
@@ -58,6 +64,8 @@ export function resourceSpecs(
       sortedOwnKeys({
         organization,
         ...(kind === 'project' ? {} : { project: projectKey }),
+        // Only projects and flags carry managedBy; the other kinds' specs stay as they were.
+        ...(kind === 'project' || kind === 'flag' ? { source } : {}),
         [property]: value,
       }),
     );

@@ -81,12 +81,13 @@ const kindCommands: { readonly [Kind in ResourceKind]: KindCommands<Kind> } = {
   project: {
     entry: (spec) => spec.project,
     scope: () => noFlagsNorKeys,
-    plan(plan, { project: declared }, { live, policies, existenceOnly }) {
+    plan(plan, { project: declared, source }, { live, policies, existenceOnly }) {
       if (existenceOnly && live) return;
       const resolved = resolveProject(
         { ...declared, environments: declared.environments ?? [] },
         policies,
         process.cwd(),
+        source ?? null,
       );
       planProject(
         plan,
@@ -123,7 +124,7 @@ const kindCommands: { readonly [Kind in ResourceKind]: KindCommands<Kind> } = {
   flag: {
     entry: (spec) => spec.flag,
     scope: (spec) => ({ flags: [spec.flag.key], sdkKeyEnvironments: [] }),
-    plan(plan, { flag: declared }, { project, live, policies, existenceOnly }) {
+    plan(plan, { flag: declared, source }, { project, live, policies, existenceOnly }) {
       const environmentKeys = (live?.environments ?? []).map((environment) => environment.key);
       const unknown = Object.keys(declared.environments ?? {}).filter(
         (key) => !environmentKeys.includes(key),
@@ -133,7 +134,7 @@ const kindCommands: { readonly [Kind in ResourceKind]: KindCommands<Kind> } = {
           `project "${project}" has no environment ${unknown.map((key) => `"${key}"`).join(', ')}`,
         );
       }
-      const resolved = resolveFlag(declared, environmentKeys, policies);
+      const resolved = resolveFlag(declared, environmentKeys, policies, source ?? null);
       // `ensure` also restores an archived flag.
       planFlag(plan, project, resolved, live, { existenceOnly });
       if (!existenceOnly) planVariationDeletions(plan, project, resolved, live);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { cdktfInventory, inventoryOfSynthesizedStack } from '@flagplane/contract';
 import { DesiredStateError, type ValidDesiredState, validateDocument } from '@flagplane/engine';
 import { resolveUserPath } from '../user-directory.js';
+import { fileSource, stackSource } from './declaration-source.js';
 import { DesiredStateFileError } from './desired-state-file-error.js';
 import { parseDocumentText } from './document-text.js';
 
@@ -31,6 +32,7 @@ export async function loadDesiredState(source: DesiredStateSource): Promise<Vali
     origin: file,
     baseDirectory: path.dirname(file),
     lineOf: (problem) => parsed.lineOf(problem.segments),
+    defaultSource: fileSource(file),
   });
 }
 
@@ -47,18 +49,28 @@ export async function loadSynthesizedStack(stackDirectory: string): Promise<Vali
   if (inventory.error !== undefined) throw new DesiredStateError(file, [inventory.error]);
   const origin = `${file} (${inventory.location})`;
   // Terraform runs the provisioners in the stack's directory: the constructs write SDK-key files relative to it.
-  return parseInventoryJson(inventory.desiredStateJson, origin, path.dirname(file));
+  return parseInventoryJson(
+    inventory.desiredStateJson,
+    origin,
+    path.dirname(file),
+    stackSource(path.dirname(file)),
+  );
 }
 
 /** A desired state given as JSON text (an inventory trigger, `FLAGPLANE_PREVIOUS_INVENTORY`). */
-export function parseInventoryJson(json: string, origin: string, baseDirectory: string): ValidDesiredState {
+export function parseInventoryJson(
+  json: string,
+  origin: string,
+  baseDirectory: string,
+  defaultSource?: string,
+): ValidDesiredState {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (error) {
     throw new DesiredStateError(origin, [`not valid JSON: ${(error as Error).message}`]);
   }
-  return validateDocument({ value, origin, baseDirectory });
+  return validateDocument({ value, origin, baseDirectory, ...(defaultSource ? { defaultSource } : {}) });
 }
 
 async function readText(file: string): Promise<string> {

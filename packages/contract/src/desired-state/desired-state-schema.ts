@@ -19,6 +19,7 @@ import {
 import { ConditionGroupsInput } from '../schemas/conditions.js';
 import { ContextKeys } from '../schemas/context-keys.js';
 import { SdkKeyType } from '../schemas/enums.js';
+import { ManagedBySource } from '../schemas/managed-by.js';
 import { DesiredFlag } from './desired-flag.js';
 import {
   EnvironmentRemovalPolicy,
@@ -121,6 +122,11 @@ export const DesiredState = z.strictObject({
   organization: OrgSlug,
   /** Policies of resources that declare none, and of undeclared live ones (`apply --prune`). */
   removalPolicies: RemovalPolicies.optional(),
+  /**
+   * Where this declaration lives, written as `managedBy.source` on every project and flag it declares
+   * (§20). @default `file:<path>` (`flagplane` with `-f`), `cdktf:<stack>` (the constructs)
+   */
+  source: ManagedBySource.optional(),
   projects: z.array(DesiredProject),
 });
 /** A desired state as validated (formats canonical: colors lower-case, tags de-duplicated, operators spelt as the API does). */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { OrgSlug, ProjectKey } from '../formats.js';
+import { ManagedBySource } from '../schemas/managed-by.js';
 import { DesiredFlag } from './desired-flag.js';
 import { type DesiredStateProblem, inDocumentOrder } from './desired-state-problem.js';
 import { DesiredEnvironment, DesiredProject, DesiredSdkKey, DesiredSegment } from './desired-state-schema.js';
@@ -20,6 +21,8 @@ export type ResourceKind = z.infer<typeof ResourceKind>;
 
 const placement = {
   organization: OrgSlug,
+  /** The declaration's `managedBy.source` (§20), as the document's `source`. */
+  source: ManagedBySource.optional(),
   /** Policies for a resource that declares none (as the document's `removalPolicies`). */
   removalPolicies: RemovalPolicies.optional(),
 };

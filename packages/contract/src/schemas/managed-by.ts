@@ -20,12 +20,15 @@ export type ManagedBy = z.infer<typeof ManagedBy>;
  * In creation and `PUT` bodies: an object claims the resource for a source, `null` releases it, omitted
  * leaves it as it is (unlike other properties of a `PUT`, `null` here is a change).
  */
+/** `file:<path>`, `cdktf:<stack>`: 1–500 characters. */
+export const ManagedBySource = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(limits.managedBySourceLength, `must be at most ${limits.managedBySourceLength} characters`);
+
 export const ManagedByInput = z
   .object({
-    source: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(limits.managedBySourceLength, `must be at most ${limits.managedBySourceLength} characters`),
+    source: ManagedBySource,
     environments: z
       .array(EnvironmentKey)
       .max(limits.managedByEnvironments, `at most ${limits.managedByEnvironments} environments`)

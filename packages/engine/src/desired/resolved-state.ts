@@ -33,11 +33,16 @@ export type ResolvedPolicies = Required<RemovalPolicies>;
 
 export interface ResolvedState {
   readonly organization: string;
+  /**
+   * `managedBy.source` of every project and flag the state declares (§20); null writes none and leaves
+   * what is there (a mock's seed, a library use without a source).
+   */
+  readonly source: string | null;
   readonly policies: ResolvedPolicies;
   readonly projects: readonly ResolvedProject[];
 }
 
-export interface ResolvedProject extends Pick<LiveProject, 'key' | 'name' | 'description'> {
+export interface ResolvedProject extends Pick<LiveProject, 'key' | 'name' | 'description' | 'managedBy'> {
   /** The project and its environments belong to someone else: never created, changed or removed here. */
   readonly managedElsewhere: boolean;
   /** Flags of the project that belong to someone else: prerequisites may name them; never touched. */
@@ -75,7 +80,10 @@ export interface ResolvedConfiguration extends Pick<LiveConfiguration, 'strategy
 }
 
 export interface ResolvedFlag
-  extends Pick<LiveFlag, 'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible'> {
+  extends Pick<
+    LiveFlag,
+    'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible' | 'managedBy'
+  > {
   readonly variations: readonly ResolvedVariation[];
   readonly defaultVariation: string;
   /** One per environment of the project: declared, or the configuration a new flag starts with. */
@@ -90,13 +98,22 @@ export interface ResolvedSdkKey extends Pick<LiveSdkKey, 'name' | 'environment' 
   readonly removalPolicy: ResolvedPolicies['sdkKey'];
 }
 
-/** `baseDirectory` anchors relative plaintext files (the desired-state file's folder). */
-export function resolveDesiredState(state: DesiredState, baseDirectory: string): ResolvedState {
+/**
+ * `baseDirectory` anchors relative plaintext files (the desired-state file's folder); `defaultSource` is
+ * the `managedBy.source` when the document names none (`file:<path>` for `flagplane -f`).
+ */
+export function resolveDesiredState(
+  state: DesiredState,
+  baseDirectory: string,
+  defaultSource: string | null = null,
+): ResolvedState {
   const policies: ResolvedPolicies = { ...defaultRemovalPolicies, ...state.removalPolicies };
+  const source = state.source ?? defaultSource;
   return {
     organization: state.organization,
+    source,
     policies,
-    projects: state.projects.map((project) => resolveProject(project, policies, baseDirectory)),
+    projects: state.projects.map((project) => resolveProject(project, policies, baseDirectory, source)),
   };
 }
 
@@ -104,6 +121,7 @@ export function resolveProject(
   project: DesiredProject,
   policies: ResolvedPolicies,
   baseDirectory: string,
+  source: string | null,
 ): ResolvedProject {
   const environments = project.environments.map((environment, index) =>
     resolveEnvironment(environment, index, policies),
@@ -115,10 +133,12 @@ export function resolveProject(
     flagsManagedElsewhere: project.flagsManagedElsewhere ?? [],
     name: project.name ?? project.key,
     description: emptyIsNull(project.description),
+    // A project managed elsewhere is someone else's: never claimed, whatever this source says.
+    managedBy: source === null || project.managedElsewhere ? null : { source, environments: [] },
     removalPolicy: project.removalPolicy ?? policies.project,
     environments,
     segments: (project.segments ?? []).map((segment) => resolveSegment(segment, policies)),
-    flags: (project.flags ?? []).map((flag) => resolveFlag(flag, environmentKeys, policies)),
+    flags: (project.flags ?? []).map((flag) => resolveFlag(flag, environmentKeys, policies, source)),
     sdkKeys: (project.sdkKeys ?? []).map((sdkKey) => resolveSdkKey(sdkKey, policies, baseDirectory)),
   };
 }
@@ -154,6 +174,7 @@ export function resolveFlag(
   flag: DesiredFlag,
   environmentKeys: readonly string[],
   policies: ResolvedPolicies,
+  source: string | null,
 ): ResolvedFlag {
   const defaultVariation = defaultVariationOf(flag) ?? '';
   const configurations = new Map<string, ResolvedConfiguration>();
@@ -181,6 +202,8 @@ export function resolveFlag(
     description: emptyIsNull(flag.description),
     tags: flag.tags ?? [],
     clientSideVisible: flag.clientSideVisible ?? false,
+    // The environments whose configurations the document declares for this flag (§20).
+    managedBy: source === null ? null : { source, environments: Object.keys(flag.environments ?? {}) },
     variations: variationsOf(flag).map((variation) => ({
       key: variation.key,
       name: variation.name ?? variation.key,

@@ -19,6 +19,11 @@ export interface DesiredStateDocument {
   readonly baseDirectory?: string;
   /** The line a problem is on, for a document read from a file. */
   readonly lineOf?: (problem: DesiredStateProblem) => number | undefined;
+  /**
+   * The `managedBy.source` written on what it declares when the document has no `source` of its own
+   * (§20): `file:<path>` for a file. @default none: `managedBy` is left as it is
+   */
+  readonly defaultSource?: string;
 }
 
 /** A document that passed validation. */
@@ -26,6 +31,7 @@ export interface ValidDesiredState {
   readonly state: DesiredState;
   readonly origin: string;
   readonly baseDirectory: string;
+  readonly defaultSource?: string;
 }
 
 /** Throws a `DesiredStateError` listing every problem of the document. */
@@ -41,5 +47,10 @@ export function validateDocument(document: DesiredStateDocument): ValidDesiredSt
       }),
     );
   }
-  return { state: result.state, origin, baseDirectory: document.baseDirectory ?? process.cwd() };
+  return {
+    state: result.state,
+    origin,
+    baseDirectory: document.baseDirectory ?? process.cwd(),
+    ...(document.defaultSource ? { defaultSource: document.defaultSource } : {}),
+  };
 }

@@ -19,6 +19,17 @@ type Normalised<Shape, Fields extends keyof Shape, Filled extends Fields = never
   readonly [Field in Fields]: Field extends Filled ? NonNullable<Shape[Field]> : Shape[Field];
 };
 
+/** §20: what declares a resource, without the server's bookkeeping (`at`). */
+export interface ManagedByDeclaration {
+  readonly source: string;
+  readonly environments: readonly string[];
+}
+
+/** A declaration as the API's bodies take it. */
+export function managedByBody(declaration: ManagedByDeclaration): { source: string; environments: string[] } {
+  return { source: declaration.source, environments: [...declaration.environments] };
+}
+
 export interface LiveState {
   readonly organization: string;
   /** The projects read, by key; a declared project that does not exist is absent. */
@@ -27,6 +38,7 @@ export interface LiveState {
 
 export interface LiveProject
   extends Normalised<Project, 'id' | 'key' | 'name' | 'description', 'key' | 'name'> {
+  readonly managedBy: ManagedByDeclaration | null;
   readonly environments: readonly LiveEnvironment[];
   readonly segments: readonly LiveSegment[];
   readonly flags: readonly LiveFlag[];
@@ -66,6 +78,7 @@ export interface LiveFlag
   readonly variations: readonly LiveVariation[];
   /** By environment key. */
   readonly configurations: ReadonlyMap<string, LiveConfiguration>;
+  readonly managedBy: ManagedByDeclaration | null;
 }
 
 /** An SDK key, with the environment it belongs to (the API lists keys per environment). */

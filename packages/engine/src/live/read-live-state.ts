@@ -8,10 +8,17 @@
  * that would eat the rate limit of every plan and apply. The low-level commands, which need one flag,
  * read just that flag.
  */
-import type { Flag, FlagListItem, NestedFlagEnvironment } from '@flagplane/contract';
+import type { Flag, FlagListItem, ManagedBy, NestedFlagEnvironment } from '@flagplane/contract';
 import { type FlagplaneClient, NotFoundError } from '@flagplane/sdk';
 import type { Limit } from '../execute/concurrency-limit.js';
-import type { LiveConfiguration, LiveFlag, LiveProject, LiveSdkKey, LiveState } from './live-state.js';
+import type {
+  LiveConfiguration,
+  LiveFlag,
+  LiveProject,
+  LiveSdkKey,
+  LiveState,
+  ManagedByDeclaration,
+} from './live-state.js';
 
 export interface LiveReader {
   readonly client: FlagplaneClient;
@@ -78,6 +85,7 @@ export async function readLiveProject(
     key: project.key ?? projectKey,
     name: project.name ?? '',
     description: project.description,
+    managedBy: declarationOf(project.managedBy),
     environments: liveEnvironments,
     segments: segments.map((segment) => ({
       id: segment.id,
@@ -132,7 +140,16 @@ async function readLiveFlag(
 
 type FlagFields = Pick<
   Flag,
-  'id' | 'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible' | 'isArchived' | 'variations'
+  | 'id'
+  | 'key'
+  | 'type'
+  | 'name'
+  | 'description'
+  | 'tags'
+  | 'clientSideVisible'
+  | 'isArchived'
+  | 'variations'
+  | 'managedBy'
 >;
 
 /** A full-view list item has the detail's fields; a server that ignored `view` would leave them out. */
@@ -159,6 +176,7 @@ function toLiveFlag(
     tags: flag.tags ?? [],
     clientSideVisible: flag.clientSideVisible,
     isArchived: flag.isArchived,
+    managedBy: declarationOf(flag.managedBy),
     variations: flag.variations.map((variation) => ({
       id: variation.id,
       key: variation.key ?? '',
@@ -219,4 +237,9 @@ async function collect<Item>(items: AsyncIterable<Item>): Promise<Item[]> {
 function absentOn404(error: unknown): undefined {
   if (error instanceof NotFoundError) return undefined;
   throw error;
+}
+
+/** `managedBy` as the engine compares it: what is declared, not when (`at` is the server's). */
+function declarationOf(managedBy: ManagedBy | null | undefined): ManagedByDeclaration | null {
+  return managedBy ? { source: managedBy.source, environments: managedBy.environments } : null;
 }

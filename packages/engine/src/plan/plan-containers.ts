@@ -1,6 +1,6 @@
 /** Projects, their environments and their segments: created when missing, updated where they differ. */
 import type { ResolvedEnvironment, ResolvedProject, ResolvedSegment } from '../desired/resolved-state.js';
-import type { LiveProject } from '../live/live-state.js';
+import { type LiveProject, managedByBody } from '../live/live-state.js';
 import { changeId } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { propertyChanges } from './property-changes.js';
@@ -10,6 +10,8 @@ export function planProject(
   plan: PlanBuilder,
   project: Pick<ResolvedProject, 'key' | 'name' | 'description'> & {
     readonly environments?: readonly ResolvedEnvironment[];
+    /** null: leave whatever declares it live alone. */
+    readonly managedBy?: ResolvedProject['managedBy'];
   },
   live: LiveProject | undefined,
 ): void {
@@ -33,12 +35,16 @@ export function planProject(
               },
             ]
           : []),
+        ...(project.managedBy
+          ? [{ property: 'managedBy', before: undefined, after: project.managedBy }]
+          : []),
       ],
       run: async ({ client, organization }) => {
         await client.projects.create(organization, {
           key: project.key,
           name: project.name,
           ...(project.description ? { description: project.description } : {}),
+          ...(project.managedBy ? { managedBy: managedByBody(project.managedBy) } : {}),
           ...(project.environments
             ? {
                 environments: project.environments.map(({ key, name, color, sortOrder }) => ({
@@ -55,9 +61,9 @@ export function planProject(
     return;
   }
   const changes = propertyChanges(
-    { name: live.name, description: live.description },
-    { name: project.name, description: project.description },
-    ['name', 'description'],
+    { name: live.name, description: live.description, managedBy: live.managedBy },
+    { name: project.name, description: project.description, managedBy: project.managedBy },
+    project.managedBy ? ['name', 'description', 'managedBy'] : ['name', 'description'],
   );
   if (changes.length === 0) return;
   plan.add({
@@ -71,6 +77,7 @@ export function planProject(
         name: project.name,
         // `""` clears a description; null would keep it (§3).
         description: project.description ?? '',
+        ...(project.managedBy ? { managedBy: managedByBody(project.managedBy) } : {}),
       });
     },
   });

@@ -4,7 +4,7 @@
  * variations it no longer declares deleted once no configuration uses them.
  */
 import type { ResolvedFlag } from '../desired/resolved-state.js';
-import type { LiveFlag, LiveProject } from '../live/live-state.js';
+import { type LiveFlag, type LiveProject, managedByBody } from '../live/live-state.js';
 import {
   configurationBody,
   configurationChanges,
@@ -17,6 +17,11 @@ import type { PlanBuilder } from './plan-builder.js';
 import { propertyChanges, sameValue } from './property-changes.js';
 
 const flagProperties = ['name', 'description', 'tags', 'clientSideVisible'] as const;
+
+/** The flag's own properties the plan compares: `managedBy` too when the state has a source (§20). */
+function declaredFlagProperties(flag: ResolvedFlag): ((typeof flagProperties)[number] | 'managedBy')[] {
+  return flag.managedBy ? [...flagProperties, 'managedBy'] : [...flagProperties];
+}
 
 /** Shown as the "before" of a default variation the API chose on its own (a new environment). */
 const defaultChosenByApi = '(the flag default)';
@@ -67,7 +72,7 @@ function planFlagCreation(plan: PlanBuilder, projectKey: string, flag: ResolvedF
     action: 'create',
     changes: [
       { property: 'type', before: undefined, after: flag.type },
-      ...propertyChanges({}, flag, [...flagProperties]),
+      ...propertyChanges({}, flag, declaredFlagProperties(flag)),
       { property: 'variations', before: undefined, after: flag.variations.map((variation) => variation.key) },
       { property: 'defaultVariation', before: undefined, after: flag.defaultVariation },
     ],
@@ -87,6 +92,7 @@ function planFlagCreation(plan: PlanBuilder, projectKey: string, flag: ResolvedF
           ...(variation.description ? { description: variation.description } : {}),
         })),
         defaultVariationKey: flag.defaultVariation,
+        ...(flag.managedBy ? { managedBy: managedByBody(flag.managedBy) } : {}),
       });
       for (const variation of created.variations) {
         if (variation.key) ids.setVariation(projectKey, flag.key, variation.key, variation.id);
@@ -102,7 +108,7 @@ function planFlagUpdate(
   current: LiveFlag,
   options: FlagPlanOptions,
 ): string {
-  const changes = options.existenceOnly ? [] : propertyChanges(current, flag, [...flagProperties]);
+  const changes = options.existenceOnly ? [] : propertyChanges(current, flag, declaredFlagProperties(flag));
   const added = flag.variations.filter(
     (variation) => !current.variations.some((live) => live.key === variation.key),
   );
@@ -135,12 +141,13 @@ function planFlagUpdate(
     ...(current.isArchived ? { reason: 'declared, but archived live' } : {}),
     run: async ({ client, organization, ids }) => {
       if (current.isArchived) await client.flags.restore(organization, projectKey, flag.key);
-      if (changes.some((change) => (flagProperties as readonly string[]).includes(change.property))) {
+      if (changes.some((change) => (declaredFlagProperties(flag) as string[]).includes(change.property))) {
         await client.flags.update(organization, projectKey, flag.key, {
           name: flag.name,
           description: flag.description ?? '',
           tags: [...flag.tags],
           clientSideVisible: flag.clientSideVisible,
+          ...(flag.managedBy ? { managedBy: managedByBody(flag.managedBy) } : {}),
         });
       }
       if (options.existenceOnly) return;
