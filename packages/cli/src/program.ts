@@ -21,6 +21,27 @@ function concurrency(raw: string): number {
   return value;
 }
 
+interface LogFlags {
+  org: string;
+  project?: string;
+  flag?: string;
+  env?: string;
+  resourceKind?: string;
+  actor?: string;
+  action?: string;
+  since?: string;
+  until?: string;
+  limit: number;
+}
+
+function eventLimit(raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 100_000) {
+    throw new InvalidArgumentError('an integer from 1 to 100000');
+  }
+  return value;
+}
+
 /** Every command takes these, before or after its own options. */
 function withCommonOptions(command: Command): Command {
   return command
@@ -94,6 +115,7 @@ export function buildProgram(): Command {
     prune?: boolean;
     yes?: boolean;
     showSdkKeys?: boolean;
+    attribution?: boolean;
   };
 
   withCommonOptions(withSource(program.command('plan')))
@@ -108,9 +130,14 @@ export function buildProgram(): Command {
       ]),
     )
     .option('--prune', 'include removing undeclared resources of the declared projects')
+    .option(
+      '--no-attribution',
+      'do not look up who last changed each drifted property (one query per resource)',
+    )
     .addHelpText(
       'after',
-      '\nExit codes: 0 nothing to change, 2 changes to make, 1 an error or a conflict (printed).\n',
+      '\nEach drifted property says which event last changed it live: "changed by mel@acme.test 2 h ago via curl/8.5".\n' +
+        'Exit codes: 0 nothing to change, 2 changes to make, 1 an error or a conflict (printed).\n',
     )
     .action(
       action<SourceFlags>(async (flags) => {
@@ -197,6 +224,40 @@ export function buildProgram(): Command {
       >(async (flags) => {
         const { exportCommand } = await import('./commands/export-command.js');
         return exportCommand({ ...globals(flags), ...flags });
+      }),
+    );
+
+  withCommonOptions(program.command('log'))
+    .description('print the event log (who changed what, when, with what client), newest first')
+    .addHelpText(
+      'after',
+      examplesText([
+        ['flagplane log --org acme --since 2h', 'everything changed in the last two hours'],
+        [
+          'flagplane log --org acme --project web --flag new-checkout',
+          'one flag, its configurations and rules',
+        ],
+        ['flagplane log --org acme --project web --env production --limit 200', 'one environment'],
+        ['flagplane log --org acme --actor mel@acme.test --json', 'one person’s changes, as data'],
+      ]),
+    )
+    .requiredOption('--org <slug>', 'the organization')
+    .option('--project <key>', 'only this project')
+    .option('--flag <key>', 'only this flag (with its variations, configurations and rules)')
+    .option('--env <key>', 'only this environment')
+    .option(
+      '--resource-kind <kind>',
+      'only this kind: Project, Environment, Flag, Variation, FlagEnvironment, Rule, Segment or SdkKey',
+    )
+    .option('--actor <id-or-email>', 'only this user or service token')
+    .option('--action <operation>', 'only this operation, e.g. toggleFlag')
+    .option('--since <when>', 'a duration back from now (30m, 2h, 7d) or a date-time (2026-11-24T09:00:00Z)')
+    .option('--until <when>', 'before this: a duration back from now or a date-time')
+    .option('--limit <n>', 'print at most n events', eventLimit, 50)
+    .action(
+      action<CommonFlags & LogFlags>(async (flags) => {
+        const { logCommand } = await import('./commands/log-command.js');
+        return logCommand({ ...globals(flags), ...flags });
       }),
     );
 

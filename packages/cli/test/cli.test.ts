@@ -285,7 +285,7 @@ describe('flagplane', () => {
     expect(plan.json<{ changes: unknown[] }>().changes).toEqual([
       expect.objectContaining({
         id: 'configuration web/new-checkout@production',
-        changes: [{ property: 'enabled', before: false, after: true }],
+        changes: [expect.objectContaining({ property: 'enabled', before: false, after: true })],
       }),
     ]);
     expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);

@@ -8,6 +8,12 @@ export {
   planDesiredState,
   readDesiredAndLiveState,
 } from './apply-desired-state.js';
+export {
+  attributeDrift,
+  type DriftAttributionOptions,
+  type DriftAttributionResult,
+  type DriftAttributions,
+} from './attribution/attribute-drift.js';
 export { DesiredStateError } from './desired/desired-state-error.js';
 export {
   type ResolvedConfiguration,

@@ -37,6 +37,23 @@ it.each([
   expect(new Set(expected.map((exchange) => exchange.status))).toEqual(
     new Set([200, 201, 204, 400, 401, 404, 405, 409, 413, 415]),
   );
+  // The scenario reaches the event log and managedBy (§19, §20), so the mock's are compared too.
+  const step = (name: string) => expected.find((exchange) => exchange.step === name);
+  expect(step('claimed flag')?.body).toMatchObject({
+    managedBy: { source: 'file:flags/web.yaml', environments: ['production'], at: '<time>' },
+  });
+  expect(step('events of a flag')?.body).toMatchObject({
+    items: [
+      {
+        action: 'updateFlag',
+        client: 'parity-scenario/1.0',
+        resource: { kind: 'Flag', key: 'new-checkout' },
+      },
+      { action: 'toggleFlag' },
+      { action: 'createRule' },
+    ],
+  });
+  expect(step('events bad since')).toMatchObject({ status: 400, body: { error: 'validation_failed' } });
 });
 
 it('answers on its own port exactly as the reference server does', async () => {

@@ -25,6 +25,7 @@ function normalize(text: string, ids: Map<string, string>): unknown {
     })
     .replace(timestamp, '<time>')
     .replace(/"next_cursor":"[^"]+"/g, '"next_cursor":"<cursor>"')
+    .replace(/"requestId":"[^"]+"/g, '"requestId":"<request>"')
     // Each server names its own address in `docs_url`; the path after it must be the same.
     .replace(/"docs_url":"[^"]*?\/docs\/errors#/g, '"docs_url":"/docs/errors#');
   return JSON.parse(replaced);
@@ -39,7 +40,8 @@ export async function runParityScenario(baseUrl: string, token: string): Promise
     path: string,
     options: { body?: string; contentType?: string; auth?: boolean } = {},
   ) => {
-    const headers: Record<string, string> = {};
+    // Events record the client (§19): one User-Agent for both, whatever each interception layer adds.
+    const headers: Record<string, string> = { 'user-agent': 'parity-scenario/1.0' };
     if (options.auth !== false) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: options.body });
@@ -129,6 +131,17 @@ export async function runParityScenario(baseUrl: string, token: string): Promise
   await send('toggle', 'POST', `${base}/flags/new-checkout/environments/production/toggle`, {
     body: json({ enabled: true }),
   });
+  await send('claim flag for code', 'PUT', `${base}/flags/new-checkout`, {
+    body: json({ managedBy: { source: 'file:flags/web.yaml', environments: ['production'] } }),
+  });
+  await send('claimed flag', 'GET', `${base}/flags/new-checkout`);
+  await send('empty managedBy source', 'PUT', `${base}/flags/new-checkout`, {
+    body: json({ managedBy: { source: '', environments: [] } }),
+  });
+  await send('events of a flag', 'GET', '/api/v1/orgs/acme/events?flag=new-checkout&limit=3');
+  await send('events by kind', 'GET', '/api/v1/orgs/acme/events?resourceKind=Rule');
+  await send('events bad since', 'GET', '/api/v1/orgs/acme/events?since=yesterday');
+  await send('events forged cursor', 'GET', '/api/v1/orgs/acme/events?cursor=forged');
   await send('mistyped flag', 'GET', `${base}/flags/new-chekout`);
   await send('archive', 'POST', `${base}/flags/banner/archive`);
   await send('archived refuses', 'PUT', `${base}/flags/banner`, { body: json({ name: 'x' }) });

@@ -2,6 +2,7 @@
 import {
   type ApplyObserver,
   applyDesiredState,
+  attributeDrift,
   buildDestroyPlan,
   PlaintextSink,
   planDesiredState,
@@ -21,6 +22,8 @@ export interface ReconcileOptions extends GlobalOptions, DesiredStateSource {
   readonly prune?: boolean;
   readonly yes?: boolean;
   readonly showSdkKeys?: boolean;
+  /** `flagplane plan`: look up the event behind each drifted property (default true). */
+  readonly attribution?: boolean;
 }
 
 /** The document is read and validated before the session is opened: its problems come first. */
@@ -35,9 +38,20 @@ export async function planCommand(options: ReconcileOptions): Promise<number> {
     ...engineOptions(options, session),
     listOtherProjects: true,
   });
-  if (options.json) writeJson(planAsJson(plan));
+  // Best effort: a plan is still right without knowing who made the drift.
+  const attribution =
+    options.attribution === false
+      ? undefined
+      : await attributeDrift(session.client, plan, { concurrency: options.concurrency });
+  if (attribution?.unavailable && !options.quiet)
+    process.stderr.write(
+      `note: drift is not attributed, the events could not be read: ${attribution.unavailable}\n`,
+    );
+  if (options.json) writeJson(planAsJson(plan, attribution?.attributions));
   else if (!options.quiet || plan.steps.length > 0)
-    writeText(planAsText(plan, terminalStyle(process.stdout), heading('Plan', loaded)));
+    writeText(
+      planAsText(plan, terminalStyle(process.stdout), heading('Plan', loaded), attribution?.attributions),
+    );
   if (plan.conflicts.length > 0) return exitCodes.error;
   return plan.steps.length > 0 ? exitCodes.changes : exitCodes.success;
 }

@@ -1,9 +1,12 @@
 /**
  * A plan for people (grouped by project, then resource, with `before → after` per property) and for
- * programs (`--json`: the same content as data).
+ * programs (`--json`: the same content as data). With drift attributions, each property that drifted
+ * also says which event last changed it live (who, when, with what client).
  */
-import type { Notice, Plan, PlannedChange } from '@flagplane/engine';
+import type { Event } from '@flagplane/contract';
+import type { DriftAttributions, Notice, Plan, PlannedChange } from '@flagplane/engine';
 import { displayValue } from './display-value.js';
+import { eventOrigin } from './event-text.js';
 import type { TerminalStyle } from './terminal-style.js';
 
 export interface PlanSummary {
@@ -24,12 +27,35 @@ export function summarize(plan: Plan): PlanSummary {
   };
 }
 
-export function planAsJson(plan: Plan) {
+const noAttributions: DriftAttributions = new Map();
+
+/** What `--json` says about the event behind a drifted property. */
+function lastChange(event: Event) {
+  return {
+    eventId: event.id,
+    at: event.createdAt,
+    action: event.action,
+    actor: event.actor,
+    client: event.client,
+  };
+}
+
+export function planAsJson(plan: Plan, attributions: DriftAttributions = noAttributions) {
   return {
     organization: plan.organization,
     hasChanges: plan.steps.length > 0,
     summary: summarize(plan),
-    changes: plan.steps.map((step) => step.change),
+    changes: plan.steps.map(({ change }) => {
+      const events = attributions.get(change.id);
+      if (!events) return change;
+      return {
+        ...change,
+        changes: change.changes.map((property) => {
+          const event = events.get(property.property);
+          return event ? { ...property, lastChange: lastChange(event) } : property;
+        }),
+      };
+    }),
     notices: plan.notices,
     conflicts: plan.conflicts,
   };
@@ -45,7 +71,12 @@ const symbols: Record<PlannedChange['action'], string> = {
   revoke: '-',
 };
 
-export function planAsText(plan: Plan, style: TerminalStyle, heading: string): string {
+export function planAsText(
+  plan: Plan,
+  style: TerminalStyle,
+  heading: string,
+  attributions: DriftAttributions = noAttributions,
+): string {
   const lines: string[] = [style.bold(heading), ''];
   const projects = [
     ...new Set([
@@ -56,7 +87,7 @@ export function planAsText(plan: Plan, style: TerminalStyle, heading: string): s
   for (const project of projects) {
     lines.push(style.bold(`project ${project}`));
     for (const { change } of plan.steps.filter((step) => step.change.project === project)) {
-      lines.push(...changeLines(change, style));
+      lines.push(...changeLines(change, style, attributions.get(change.id)));
     }
     for (const notice of plan.notices.filter((candidate) => candidate.project === project)) {
       lines.push(noticeLine(notice, style));
@@ -96,7 +127,12 @@ function countOf(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-function changeLines(change: PlannedChange, style: TerminalStyle): string[] {
+function changeLines(
+  change: PlannedChange,
+  style: TerminalStyle,
+  events: ReadonlyMap<string, Event> | undefined,
+): string[] {
+  const now = Date.now();
   const color = change.destructive ? style.red : change.action === 'create' ? style.green : style.yellow;
   const reason = change.reason ? style.dim(` (${change.reason})`) : '';
   const lines = [
@@ -107,10 +143,12 @@ function changeLines(change: PlannedChange, style: TerminalStyle): string[] {
     if (change.action === 'create' && isEmpty(property.after)) continue;
     const before = displayValue(property.property, property.before);
     const after = displayValue(property.property, property.after);
+    const event = events?.get(property.property);
+    const origin = event ? style.dim(`  (changed by ${eventOrigin(event, now)})`) : '';
     lines.push(
       change.action === 'create'
         ? `      ${property.property}: ${after}`
-        : `      ${property.property}: ${before} → ${after}`,
+        : `      ${property.property}: ${before} → ${after}${origin}`,
     );
   }
   return lines;

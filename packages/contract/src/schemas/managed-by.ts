@@ -16,16 +16,16 @@ export const ManagedBy = z
   .meta({ id: 'ManagedBy' });
 export type ManagedBy = z.infer<typeof ManagedBy>;
 
-/**
- * In creation and `PUT` bodies: an object claims the resource for a source, `null` releases it, omitted
- * leaves it as it is (unlike other properties of a `PUT`, `null` here is a change).
- */
 /** `file:<path>`, `cdktf:<stack>`: 1–500 characters. */
 export const ManagedBySource = z
   .string()
   .min(1, 'must not be empty')
   .max(limits.managedBySourceLength, `must be at most ${limits.managedBySourceLength} characters`);
 
+/**
+ * In creation and `PUT` bodies: an object claims the resource for a source, `null` releases it, omitted
+ * leaves it as it is (unlike other properties of a `PUT`, `null` here is a change).
+ */
 export const ManagedByInput = z
   .object({
     source: ManagedBySource,

@@ -1,0 +1,142 @@
+/**
+ * Drift attribution: for each property a plan would change on a resource that exists, the last event
+ * (§19) that changed that property live, so that a plan can say who changed it, when and with what
+ * client. One events query per drifted resource, newest first, stopping as soon as every drifted property
+ * has its event (or after `maxEvents` events): an index lookup on the server, not a scan of the log.
+ */
+import type { Event } from '@flagplane/contract';
+import type { EventListParams, FlagplaneClient } from '@flagplane/sdk';
+import { concurrencyLimit } from '../execute/concurrency-limit.js';
+import type { Plan, PlannedChange } from '../plan/plan.js';
+
+/** Change id → property → the last event that changed it. Properties without a known event are absent. */
+export type DriftAttributions = ReadonlyMap<string, ReadonlyMap<string, Event>>;
+
+export interface DriftAttributionResult {
+  readonly attributions: DriftAttributions;
+  /** Why some resources have no attribution (the events could not be read), if any. */
+  readonly unavailable?: string;
+}
+
+export interface DriftAttributionOptions {
+  readonly concurrency?: number;
+  /** Events read per resource at most, before giving up on its older changes. */
+  readonly maxEvents?: number;
+}
+
+/** Where to look for a planned change's events, and which of them changed a given property. */
+interface EventSearch {
+  readonly query: EventListParams;
+  changed(event: Event, property: string): boolean;
+}
+
+/** The plan's names of a configuration's properties, in the read shape the events use. */
+const configurationPaths: Readonly<Record<string, string>> = {
+  enabled: 'isEnabled',
+  defaultVariation: 'defaultVariationId',
+  strategy: 'strategy',
+  percentageRollout: 'percentageRollout',
+  prerequisites: 'prerequisites',
+  rules: 'rules',
+};
+
+const touches = (event: Event, path: string) =>
+  event.changes.some((change) => change.path === path || change.path.startsWith(`${path}.`));
+
+function searchFor(change: PlannedChange): EventSearch | undefined {
+  const project = change.project;
+  switch (change.kind) {
+    case 'project':
+      return {
+        query: { project, resourceKind: 'Project' },
+        changed: (event, property) => event.resource.kind === 'Project' && touches(event, property),
+      };
+    case 'environment':
+      return {
+        query: { project, environment: change.resource, resourceKind: 'Environment' },
+        changed: (event, property) => event.resource.kind === 'Environment' && touches(event, property),
+      };
+    case 'segment':
+      return {
+        query: { project, resourceKind: 'Segment' },
+        changed: (event, property) =>
+          event.resource.kind === 'Segment' &&
+          event.resource.key === change.resource &&
+          touches(event, property),
+      };
+    case 'flag':
+      return {
+        query: { project, flag: change.resource },
+        changed: (event, property) => {
+          // `variations.<key>`: that variation's own events (its value, name or description).
+          if (property.startsWith('variations.'))
+            return event.resource.kind === 'Variation' && event.resource.key === property.slice(11);
+          return event.resource.kind === 'Flag' && touches(event, property);
+        },
+      };
+    case 'configuration': {
+      // `<flag>@<environment>` (configurationResource): keys never contain `@`.
+      const [flag, environment] = change.resource.split('@');
+      return {
+        query: { project, flag, environment },
+        changed: (event, property) => {
+          if (property === 'rules' && event.resource.kind === 'Rule') return true;
+          const path = configurationPaths[property];
+          return event.resource.kind === 'FlagEnvironment' && path !== undefined && touches(event, path);
+        },
+      };
+    }
+    default:
+      // Variation deletions and SDK keys: a plan removes or creates them, no property drifts.
+      return undefined;
+  }
+}
+
+/** Changes to resources that exist, with properties to explain: creations and removals have none. */
+function driftedChanges(plan: Plan): PlannedChange[] {
+  return plan.steps
+    .map((step) => step.change)
+    .filter(
+      (change) =>
+        (change.action === 'update' || change.action === 'restore') &&
+        !change.destructive &&
+        change.changes.length > 0,
+    );
+}
+
+export async function attributeDrift(
+  client: FlagplaneClient,
+  plan: Plan,
+  options: DriftAttributionOptions = {},
+): Promise<DriftAttributionResult> {
+  const limit = concurrencyLimit(options.concurrency ?? 4);
+  const maxEvents = options.maxEvents ?? 1000;
+  const attributions = new Map<string, Map<string, Event>>();
+  let unavailable: string | undefined;
+  await Promise.all(
+    driftedChanges(plan).map((change) =>
+      limit(async () => {
+        const search = searchFor(change);
+        if (!search) return;
+        const pending = new Set(change.changes.map((property) => property.property));
+        const found = new Map<string, Event>();
+        try {
+          let read = 0;
+          for await (const event of client.events.list(plan.organization, { ...search.query, limit: 100 })) {
+            for (const property of pending) {
+              if (search.changed(event, property)) {
+                found.set(property, event);
+                pending.delete(property);
+              }
+            }
+            if (pending.size === 0 || ++read >= maxEvents) break;
+          }
+        } catch (error) {
+          unavailable ??= error instanceof Error ? error.message : String(error);
+        }
+        if (found.size > 0) attributions.set(change.id, found);
+      }),
+    ),
+  );
+  return unavailable === undefined ? { attributions } : { attributions, unavailable };
+}
