@@ -5,7 +5,9 @@
  * CPU time per answered request is measured too: it is much less sensitive to other processes.
  */
 import { problems, runLoad } from './autocannon-run.mjs';
+import { mb, num, range, ratio } from './format.mjs';
 import { median, summarize } from './stats.mjs';
+import { verdict } from './table.mjs';
 
 /**
  * @param {object} options
@@ -58,4 +60,43 @@ function describe(runs) {
     cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
     problems: runs.map(problems).filter(Boolean).join('; '),
   };
+}
+
+/**
+ * The main table's rows for a throughput comparison: req/s with the target's verdict, server CPU per
+ * request, and the subject's memory after.
+ */
+export function throughputRows(
+  result,
+  target,
+  memory,
+  cpuLabel = 'server CPU per request (ratio: baseline ÷ Flagplane)',
+) {
+  const { subject: s, baseline: b } = result;
+  return [
+    [
+      'req/s (median (min–max))',
+      range(s.requestsPerSecond),
+      range(b.requestsPerSecond),
+      ratio(result.ratio),
+      `≥ ${target}×`,
+      verdict(result.ratio, target),
+    ],
+    [
+      cpuLabel,
+      `${num(s.cpuMicrosPerRequest)} µs`,
+      `${num(b.cpuMicrosPerRequest)} µs`,
+      ratio(result.cpuRatio),
+      '',
+      '',
+    ],
+    [
+      'Flagplane memory after (RSS / heap used)',
+      `${mb(memory.rss)} / ${mb(memory.heapUsed)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
+  ];
 }

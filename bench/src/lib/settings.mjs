@@ -3,6 +3,7 @@ export const settings = {
   quick: {
     read: { warmup: 1, duration: 1.5, rounds: 2, connections: 10 },
     writes: { duration: 3, connections: 16, sizes: [1_000, 10_000, 100_000], idleWrites: 2 },
+    eventLog: { writeRounds: 2, events: 1_000_000 },
     start: { runs: 3, flags: 100_000 },
     calls: { warmupCalls: 1_000, calls: 250, rounds: 6 },
     walk: { flags: 10_000, limit: 200, sampleEvery: 100 },
@@ -14,6 +15,7 @@ export const settings = {
   full: {
     read: { warmup: 3, duration: 4, rounds: 8, connections: 10 },
     writes: { duration: 10, connections: 16, sizes: [1_000, 10_000, 100_000], idleWrites: 5 },
+    eventLog: { writeRounds: 4, events: 1_000_000 },
     start: { runs: 10, flags: 100_000 },
     calls: { warmupCalls: 3_000, calls: 1_000, rounds: 12 },
     walk: { flags: 10_000, limit: 200, sampleEvery: 100 },

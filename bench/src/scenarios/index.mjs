@@ -5,6 +5,8 @@
 import { cdktfSynth } from './cdktf-synth.mjs';
 import { cliApply } from './cli-apply.mjs';
 import { cliVersion } from './cli-version.mjs';
+import { eventLogQuery } from './event-log-query.mjs';
+import { eventLogWrites } from './event-log-writes.mjs';
 import { getFlag } from './get-flag.mjs';
 import { listFlags } from './list-flags.mjs';
 import { mockReset } from './mock-reset.mjs';
@@ -18,6 +20,8 @@ export const scenarios = [
   listFlags,
   getFlag,
   toggleWrites,
+  eventLogWrites,
+  eventLogQuery,
   serverStart,
   sdkGetFlag,
   sdkListMemory,

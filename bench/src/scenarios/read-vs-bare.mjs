@@ -4,10 +4,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { startServer } from '../lib/child-server.mjs';
-import { compareThroughput } from '../lib/compare-throughput.mjs';
+import { compareThroughput, throughputRows } from '../lib/compare-throughput.mjs';
 import { authorization } from '../lib/data-file.mjs';
-import { fmt, mb, num, range, ratio } from '../lib/format.mjs';
-import { targetColumns, verdict } from '../lib/table.mjs';
+import { fmt, num, ratio } from '../lib/format.mjs';
+import { targetColumns } from '../lib/table.mjs';
 
 /**
  * @param {object} spec
@@ -72,32 +72,7 @@ export function readVsBareScenario({ id, title, measures, path, target, check })
           tables: [
             {
               columns: targetColumns,
-              rows: [
-                [
-                  'req/s (median (min–max))',
-                  range(s.requestsPerSecond),
-                  range(b.requestsPerSecond),
-                  ratio(result.ratio),
-                  `≥ ${target}×`,
-                  verdict(result.ratio, target),
-                ],
-                [
-                  'server CPU per request (ratio: baseline ÷ Flagplane)',
-                  `${num(s.cpuMicrosPerRequest)} µs`,
-                  `${num(b.cpuMicrosPerRequest)} µs`,
-                  ratio(result.cpuRatio),
-                  '',
-                  '',
-                ],
-                [
-                  'Flagplane memory after (RSS / heap used)',
-                  `${mb(memory.rss)} / ${mb(memory.heapUsed)}`,
-                  '',
-                  '',
-                  '',
-                  '',
-                ],
-              ],
+              rows: throughputRows(result, target, memory),
             },
           ],
           notes,

@@ -6,42 +6,18 @@
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { problems, runLoad } from '../lib/autocannon-run.mjs';
 import { startServer } from '../lib/child-server.mjs';
-import { authorization, flagKey, togglePath } from '../lib/data-file.mjs';
 import { mb, num, range, ratio } from '../lib/format.mjs';
 import { runProbe } from '../lib/probe.mjs';
 import { procMemory } from '../lib/process-timing.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { verdict } from '../lib/table.mjs';
+import { toggleRequests } from '../lib/toggle-requests.mjs';
 
 const TARGET = 10;
 const TARGET_SIZE = 10_000;
 /** Fewer completed naive toggles than this in the fixed duration is not a rate (see `naiveEstimated`). */
 const MIN_COMPLETED = 10;
 const kilo = (n) => (n >= 1000 ? `${n / 1000}k` : String(n));
-
-/**
- * Request specs for autocannon: flag i, i+1, … in turn, each toggled to the opposite of what was last
- * sent for it (false → true first), so every request really changes the document.
- */
-function toggleRequests(flagCount) {
-  const enabled = new Uint8Array(flagCount);
-  let next = 0;
-  return [
-    {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      setupRequest(request) {
-        const index = next++ % flagCount;
-        enabled[index] ^= 1;
-        return {
-          ...request,
-          path: togglePath(flagKey(index)),
-          body: enabled[index] ? '{"enabled":true}' : '{"enabled":false}',
-        };
-      },
-    },
-  ];
-}
 
 async function loadPoint(ctx, engine, dataFile, flagCount) {
   const { duration, connections } = ctx.settings.writes;

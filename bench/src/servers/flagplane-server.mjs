@@ -3,15 +3,18 @@
  * with the limiter out of the way and no logger.
  *
  *   node flagplane-server.mjs --data FILE|:memory: [--seed FILE] --identities FILE [--port 0]
- *                             [--count-requests 1]
+ *                             [--count-requests 1] [--record-events 0] [--synthetic-events N]
  *
- * `--data :memory: --seed FILE` loads FILE into a memory store (read scenarios). With a data file, every
+ * `--data :memory: --seed FILE` loads FILE into a memory store (read scenarios); `--synthetic-events N`
+ * adds an event log of N toggles of its flags to it first (lib/synthetic-events.mjs). `--record-events 0`
+ * is the server's test-only switch that turns the event log off (the baseline of its cost). With a data file, every
  * fsync is counted (`stats`: two per disk write, the file and its directory) to show the group commit.
  * `--count-requests 1` counts the requests received by HTTP method (`stats().requests`, e.g. `{ GET: 12 }`).
  * FLAGPLANE_BENCH_SERVER=/path/to/dist/index.js runs another build of the server (a candidate change).
  */
 import { open, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { addSyntheticEvents } from '../lib/synthetic-events.mjs';
 import { announceReady, cliOptions, exitOnSignal } from './child-protocol.mjs';
 
 const candidate = process.env.FLAGPLANE_BENCH_SERVER;
@@ -33,9 +36,17 @@ async function countFsyncs() {
   };
 }
 
+/** The seed, with its synthetic events; in a function so that nothing holds it once the store has its copy. */
+async function seedDocument() {
+  if (!options.seed) return undefined;
+  const seed = JSON.parse(await readFile(options.seed, 'utf8'));
+  const events = Number(options['synthetic-events'] ?? 0);
+  return events > 0 ? addSyntheticEvents(seed, events) : seed;
+}
+
 let store;
 if (options.data === ':memory:') {
-  store = createMemoryStore(options.seed ? JSON.parse(await readFile(options.seed, 'utf8')) : undefined);
+  store = createMemoryStore(await seedDocument());
 } else {
   await countFsyncs();
   store = await openFileStore({ path: options.data });
@@ -45,6 +56,7 @@ const app = await buildServer({
   identities: options.identities ? JSON.parse(await readFile(options.identities, 'utf8')) : undefined,
   rateLimit: { max: 1e9, windowSeconds: 60 },
   logger: false,
+  recordEvents: options['record-events'] !== '0',
 });
 exitOnSignal(async () => {
   await app.close();

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { PathScopeOf } from '../access/path-scope.js';
 import type { Principal } from '../access/principal.js';
 import type { StoreView, Transaction } from '../store/store.js';
+import type { SerializedJson } from './serialized-json.js';
 
 /** The body as the contract's schema leaves it (defaults applied, values normalized). */
 export type BodyOf<Op extends OperationId> = Endpoints[Op] extends { body: infer B extends z.ZodType }
@@ -36,6 +37,8 @@ export interface OperationInput<Op extends OperationId> {
  * Handlers run synchronously inside one store read or transaction, so resolving the path, checking
  * rules and writing all see one consistent state, and a throw undoes every change.
  */
-export type OperationHandler<Op extends OperationId> = (input: OperationInput<Op>) => ResultOf<Op>;
+export type OperationHandler<Op extends OperationId> = (
+  input: OperationInput<Op>,
+) => ResultOf<Op> | SerializedJson<ResultOf<Op>>;
 
 export type OperationHandlers = { readonly [Op in OperationId]: OperationHandler<Op> };

@@ -10,6 +10,7 @@ import { ApiError, invalidInput } from '../domain/api-error.js';
 import { recordEvent, subjectBefore } from '../features/events/event-recording.js';
 import type { Store, StoreView } from '../store/store.js';
 import type { OperationHandler, OperationHandlers, OperationInput } from './operation-handler.js';
+import { SerializedJson } from './serialized-json.js';
 
 export interface OperationRoutesOptions {
   readonly store: Store;
@@ -48,8 +49,13 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         };
         const result =
           endpoint.method === 'GET' ? await options.store.read(run) : await options.store.write(run);
-        if (options.validateResponses) assertResponseMatchesContract(operationId, endpoint, result);
+        if (options.validateResponses) {
+          const body = result instanceof SerializedJson ? result.value() : result;
+          assertResponseMatchesContract(operationId, endpoint, body);
+        }
         reply.code(endpoint.success.status);
+        if (result instanceof SerializedJson)
+          return reply.type('application/json; charset=utf-8').send(result.text);
         return endpoint.success.status === 204 ? reply.send() : reply.send(result);
       },
     });

@@ -3,9 +3,12 @@
  *
  * - Normally one journal line with the commit's net changes: one append, one fsync, whatever the size
  *   of the document.
- * - Once the journal has grown past max(8 MiB, ¼ of the data file), the whole document instead, as a new
- *   data file (compaction), after which the journal is removed. If that fails, the same commit appends
- *   its line after all: a failed compaction must not fail writes the journal can carry.
+ * - Once the journal has grown past max(8 MiB, ¼ of the data file), its events not counted (up to four
+ *   times that), the whole document instead, as a new data file (compaction), after which the journal is
+ *   removed. If that fails, the same commit appends
+ *   its line after all: a failed compaction must not fail writes the journal can carry. The event log is
+ *   not in the data file: a compaction first writes the events recorded since the last one as a new
+ *   event segment, which the data file then names (segmented-event-log.ts).
  * - After `replace`, and after a failure that left the journal in an unknown state, the whole document
  *   too: then only a new data file makes the disk match the memory again.
  *
@@ -17,8 +20,9 @@
 import type { ChangeSet } from './change-set.js';
 import type { FileLock } from './file-lock.js';
 import { JournalAppendError, type JournalFile } from './journal-file.js';
-import { encodeJournalLine } from './journal-format.js';
+import { type EncodedLine, encodeJournalLine } from './journal-format.js';
 import type { StoreData } from './records.js';
+import type { SegmentedEventLog, SegmentPlan } from './segmented-event-log.js';
 import { type SnapshotFile, SnapshotWriteError, serializeSnapshot } from './snapshot-file.js';
 import type { Persistence } from './store-engine.js';
 import type { StoreLogger } from './store-logger.js';
@@ -27,6 +31,7 @@ export interface FilePersistenceOptions {
   readonly snapshot: SnapshotFile;
   readonly journal: JournalFile;
   readonly lock: FileLock;
+  readonly events: SegmentedEventLog;
   /** The highest sequence number in the journal (or the data file's `journalSeq` if higher). */
   readonly lastSeq: number;
   /** Size of the data file, which sets the compaction threshold. */
@@ -40,12 +45,15 @@ export class FilePersistence implements Persistence {
   readonly #snapshot: SnapshotFile;
   readonly #journal: JournalFile;
   readonly #lock: FileLock;
+  readonly #events: SegmentedEventLog;
   readonly #compactAfterBytes: number;
   readonly #logger: StoreLogger | undefined;
   #seq: number;
   #snapshotBytes: number;
   /** False when the journal's content is unknown: every commit then writes the whole document. */
   #journalUsable = true;
+  /** How many of the journal's bytes are events (unknown for a journal found at start: counted as 0). */
+  #journalEventBytes = 0;
   /** After a failed compaction, the journal size at which to try again (not at every commit). */
   #retryCompactionAt = 0;
   /** Removing the journal failed last time it was tried (logged once, not at every commit). */
@@ -55,6 +63,7 @@ export class FilePersistence implements Persistence {
     this.#snapshot = options.snapshot;
     this.#journal = options.journal;
     this.#lock = options.lock;
+    this.#events = options.events;
     this.#seq = options.lastSeq;
     this.#snapshotBytes = options.snapshotBytes;
     this.#compactAfterBytes = options.compactAfterBytes;
@@ -64,18 +73,18 @@ export class FilePersistence implements Persistence {
   commit(changes: ChangeSet | null, data: StoreData): Promise<void> {
     // Everything is serialized here, synchronously; the document goes on changing after this returns.
     if (changes === null || !this.#journalUsable) {
-      return this.#writeSnapshot(serializeSnapshot(data, this.#seq));
+      return this.#writeSnapshot(this.#prepare(data, { rewriteAll: true }));
     }
     const line = encodeJournalLine(this.#seq + 1, changes.values());
-    if (this.#compactionDue()) return this.#compact(serializeSnapshot(data, this.#seq), line);
-    return this.#append(line);
+    if (this.#compactionDue()) return this.#compact(this.#prepare(data, { changes }), line, changes);
+    return this.#append(line).then(() => this.#events.noteCommitted(changes));
   }
 
   /** Compacts whatever the journal holds, so a clean stop leaves one file that has everything. */
   async close(data: StoreData): Promise<void> {
     try {
       if (this.#journal.size > 0 || !this.#journalUsable) {
-        await this.#writeSnapshot(serializeSnapshot(data, this.#seq));
+        await this.#writeSnapshot(this.#prepare(data, { rewriteAll: !this.#journalUsable }));
       }
     } catch (error) {
       this.#logger?.error(
@@ -92,15 +101,23 @@ export class FilePersistence implements Persistence {
     return Math.max(this.#compactAfterBytes, this.#snapshotBytes / 4);
   }
 
+  /**
+   * Events do not count towards the threshold, up to four times it: a compaction rewrites the data file,
+   * which holds none of them, so an event-heavy stream of writes must not rewrite it more often. The cap
+   * keeps a restart's replay of the journal bounded all the same.
+   */
   #compactionDue(): boolean {
     const size = this.#journal.size;
-    return size > this.#threshold() && size >= this.#retryCompactionAt;
+    const threshold = this.#threshold();
+    const due = size - this.#journalEventBytes > threshold || size > 4 * threshold;
+    return due && size >= this.#retryCompactionAt;
   }
 
-  async #append(line: Buffer): Promise<void> {
+  async #append(line: EncodedLine): Promise<void> {
     const seq = ++this.#seq; // from here on this line may be in the file
     try {
-      await this.#journal.append(line);
+      await this.#journal.append(line.bytes);
+      this.#journalEventBytes += line.eventBytes;
     } catch (error) {
       // Cut back cleanly: the number can be used again. Otherwise the line may be there, complete or
       // torn, and nothing may be appended after it.
@@ -110,24 +127,60 @@ export class FilePersistence implements Persistence {
     }
   }
 
-  /** A snapshot the commit cannot do without (after `replace`, or with the journal unusable). */
-  async #writeSnapshot(json: string): Promise<void> {
+  /** The data file for `data` and the event segment to write before it, made synchronously. */
+  #prepare(data: StoreData, options: Parameters<SegmentedEventLog['plan']>[1]): PreparedSnapshot {
+    const plan = this.#events.plan(data, options);
+    return { json: serializeSnapshot(data, this.#seq, plan.segments), plan };
+  }
+
+  /** The new event segment, then the data file that names it. */
+  async #writePrepared({ json, plan }: PreparedSnapshot): Promise<void> {
+    if (plan.newSegment) {
+      try {
+        await this.#events.files.write(plan.newSegment.name, plan.newSegment.events);
+      } catch (error) {
+        throw new SnapshotWriteError(
+          `could not write the event segment ${plan.newSegment.name} beside ${this.#snapshot.path}: ${error instanceof Error ? error.message : String(error)}`,
+          error,
+          false,
+        );
+      }
+    }
     try {
       await this.#snapshot.write(json);
+    } catch (error) {
+      // No data file names the new segment: leave nothing behind (the next plan writes it again).
+      const renamed = error instanceof SnapshotWriteError && error.renamed;
+      if (plan.newSegment && !renamed) await this.#events.files.remove(plan.newSegment.name);
+      throw error;
+    }
+  }
+
+  /** The data file of `prepared` is durable: its plan is the event log's state now. */
+  async #written({ json, plan }: PreparedSnapshot): Promise<void> {
+    this.#snapshotBytes = json.length;
+    this.#events.planWritten(plan);
+    if (plan.replacesAll) await this.#events.files.removeAllBut(plan.segments);
+  }
+
+  /** A snapshot the commit cannot do without (after `replace`, or with the journal unusable). */
+  async #writeSnapshot(prepared: PreparedSnapshot): Promise<void> {
+    try {
+      await this.#writePrepared(prepared);
     } catch (error) {
       // Renamed into place (its directory fsync failed): a restart may read this document, whose last
       // writes are about to be undone in memory. Only another snapshot can replace it.
       if (error instanceof SnapshotWriteError && error.renamed) this.#journalUsable = false;
       throw error;
     }
-    this.#snapshotBytes = json.length;
+    await this.#written(prepared);
     await this.#removeJournal();
   }
 
   /** A compaction: the commit's writes go into the new data file, or into the journal if that fails. */
-  async #compact(json: string, line: Buffer): Promise<void> {
+  async #compact(prepared: PreparedSnapshot, line: EncodedLine, changes: ChangeSet): Promise<void> {
     try {
-      await this.#snapshot.write(json);
+      await this.#writePrepared(prepared);
     } catch (error) {
       this.#retryCompactionAt = this.#journal.size + this.#threshold() / 4;
       this.#logger?.warn(
@@ -142,9 +195,10 @@ export class FilePersistence implements Persistence {
         if (error instanceof SnapshotWriteError && error.renamed) this.#journalUsable = false;
         throw appendError;
       }
+      this.#events.noteCommitted(changes);
       return;
     }
-    this.#snapshotBytes = json.length;
+    await this.#written(prepared);
     await this.#removeJournal();
   }
 
@@ -156,6 +210,7 @@ export class FilePersistence implements Persistence {
   async #removeJournal(): Promise<void> {
     try {
       await this.#journal.remove();
+      this.#journalEventBytes = 0;
       this.#journalUsable = true;
       this.#retryCompactionAt = 0;
       this.#removalFailing = false;
@@ -172,4 +227,9 @@ export class FilePersistence implements Persistence {
       this.#removalFailing = true;
     }
   }
+}
+
+interface PreparedSnapshot {
+  readonly json: string;
+  readonly plan: SegmentPlan;
 }

@@ -328,7 +328,7 @@ describe('replace, snapshot and close', () => {
     const seed = emptyStoreData();
     seed.flags = { f9: flag('f9', 'p1', 'seeded') };
     await store.replace(seed);
-    expect(await onDisk(path)).toEqual({ ...seed, journalSeq: 1 });
+    expect(await onDisk(path)).toEqual({ ...seed, journalSeq: 1, eventSegments: [] });
     expect(existsSync(`${path}.journal`)).toBe(false);
     expect(await store.read((view) => view.findByKey('flags', 'p1', 'seeded')?.id)).toBe('f9');
     expect(await store.read((view) => view.get('flags', 'f1'))).toBeUndefined();

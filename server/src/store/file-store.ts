@@ -20,6 +20,7 @@ import { FilePersistence } from './file-persistence.js';
 import { JournalFile, readJournalFile } from './journal-file.js';
 import { replayJournal } from './journal-replay.js';
 import { MemoryState } from './memory-state.js';
+import { SegmentedEventLog } from './segmented-event-log.js';
 import { type SnapshotContent, SnapshotFile, serializeSnapshot } from './snapshot-file.js';
 import type { Store } from './store.js';
 import { emptyStoreData } from './store-data.js';
@@ -81,10 +82,12 @@ export async function openFileStore(options: FileStoreOptions): Promise<Store> {
       logger?.info({ journal: journalPath, lines: replay.appliedLines }, 'store: replayed the journal');
     }
     await snapshot.removeLeftoverDrafts();
+    await snapshot.segments.removeAllBut(content.eventSegments);
     const persistence = new FilePersistence({
       snapshot,
       journal,
       lock,
+      events: segmentedEventLog(snapshot, content),
       lastSeq: replay.lastSeq,
       snapshotBytes: content.bytes,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
@@ -95,6 +98,27 @@ export async function openFileStore(options: FileStoreOptions): Promise<Store> {
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * What the segments hold after the journal's replay: events the journal added (or a data file of
+ * version 2 held itself) still need a segment, and one the journal removed needs the log rewritten.
+ */
+function segmentedEventLog(snapshot: SnapshotFile, content: SnapshotContent): SegmentedEventLog {
+  const events = content.data.events;
+  const unsegmented = Object.values(events).filter((event) => !content.segmentEventIds.has(event.id));
+  let segmentedRemoved = false;
+  for (const id of content.segmentEventIds) {
+    if (!Object.hasOwn(events, id)) {
+      segmentedRemoved = true;
+      break;
+    }
+  }
+  return new SegmentedEventLog(snapshot.segments, {
+    segments: content.eventSegments,
+    unsegmented,
+    segmentedRemoved,
+  });
 }
 
 /**
@@ -117,7 +141,7 @@ async function createDataFile(
   const json = serializeSnapshot(data, 0);
   await snapshot.write(json);
   logger?.info({ path: snapshot.path }, 'store: created a new data file');
-  return { data, journalSeq: 0, bytes: json.length };
+  return { data, journalSeq: 0, bytes: json.length, eventSegments: [], segmentEventIds: new Set() };
 }
 
 /**

@@ -12,13 +12,23 @@ export interface JournalEntry {
   readonly changes: readonly RecordChange[];
 }
 
-/** The bytes of one line, newline included, to be appended with a single write. */
-export function encodeJournalLine(seq: number, changes: Iterable<RecordChange>): Buffer {
-  const ops: unknown[] = [];
+export interface EncodedLine {
+  /** The line, newline included, to be appended with a single write. */
+  readonly bytes: Buffer;
+  /** How much of it is events, which a compaction moves to a segment instead of rewriting (§19). */
+  readonly eventBytes: number;
+}
+
+/** One line: the same text as `JSON.stringify({ seq, ops })`, built op by op to measure its events. */
+export function encodeJournalLine(seq: number, changes: Iterable<RecordChange>): EncodedLine {
+  const ops: string[] = [];
+  let eventBytes = 0;
   for (const { collection, id, record } of changes) {
-    ops.push(record === null ? ['remove', collection, id] : ['put', collection, record]);
+    const op = JSON.stringify(record === null ? ['remove', collection, id] : ['put', collection, record]);
+    if (collection === 'events') eventBytes += op.length;
+    ops.push(op);
   }
-  return Buffer.from(`${JSON.stringify({ seq, ops })}\n`);
+  return { bytes: Buffer.from(`{"seq":${seq},"ops":[${ops.join(',')}]}\n`), eventBytes };
 }
 
 /**

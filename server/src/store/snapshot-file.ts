@@ -9,15 +9,21 @@ import { open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { syncDirectory } from './directory-sync.js';
 import { hasCode, messageOf } from './errno.js';
+import { EventSegments } from './event-segments.js';
 import type { StoreData } from './records.js';
 import { checkStoreData } from './store-data.js';
 
 export interface SnapshotContent {
+  /** The document, with the events of its segments in `events`. */
   readonly data: StoreData;
   /** Journal lines with a sequence number up to this one are already in `data`. */
   readonly journalSeq: number;
   /** Size of the file (in UTF-16 units, which is bytes for ASCII JSON), for the compaction threshold. */
   readonly bytes: number;
+  /** The event segments the file names (event-segments.ts), in order. */
+  readonly eventSegments: readonly string[];
+  /** The ids of the events read from those segments (not those the file held itself, as version 2 did). */
+  readonly segmentEventIds: ReadonlySet<string>;
 }
 
 /** A snapshot write failed; `renamed` tells whether the new file had already replaced the data file. */
@@ -32,13 +38,18 @@ export class SnapshotWriteError extends Error {
 }
 
 /**
- * The text of the data file for `data`: compact JSON, with `journalSeq` next to `schemaVersion`.
+ * The text of the data file for `data`: compact JSON, with `journalSeq` and the event segments that hold
+ * its events next to `schemaVersion`, and `events` empty (they are in the segments).
  * Synchronous on purpose: the caller serializes before it awaits anything, while the document is
  * consistent. The wrapper is shallow: the collections are the live objects, not copies.
  */
-export function serializeSnapshot(data: StoreData, journalSeq: number): string {
+export function serializeSnapshot(
+  data: StoreData,
+  journalSeq: number,
+  eventSegments: readonly string[] = [],
+): string {
   const { schemaVersion, ...rest } = data;
-  return JSON.stringify({ schemaVersion, journalSeq, ...rest });
+  return JSON.stringify({ schemaVersion, journalSeq, eventSegments, ...rest, events: {} });
 }
 
 export class SnapshotFile {
@@ -46,9 +57,12 @@ export class SnapshotFile {
   /** Per process, so a process that takes over a stale lock never writes into its predecessor's draft. */
   readonly #draftPath: string;
 
+  readonly segments: EventSegments;
+
   constructor(path: string) {
     this.path = path;
     this.#draftPath = `${path}.${process.pid}.tmp`;
+    this.segments = new EventSegments(path);
   }
 
   /** The checked document, or null if the file does not exist. Throws (touching nothing) otherwise. */
@@ -70,14 +84,20 @@ export class SnapshotFile {
         `the data file ${this.path} is not valid JSON (${messageOf(error)}); it was left untouched`,
       );
     }
+    let content: SnapshotContent;
     try {
       const journalSeq = takeJournalSeq(value);
-      return { data: checkStoreData(value), journalSeq, bytes };
+      const eventSegments = takeEventSegments(value);
+      const data = checkStoreData(value);
+      const fromSegments = await this.segments.read(eventSegments);
+      for (const [id, event] of fromSegments) data.events[id] = event;
+      content = { data, journalSeq, bytes, eventSegments, segmentEventIds: new Set(fromSegments.keys()) };
     } catch (error) {
       throw new Error(
         `the data file ${this.path} cannot be used: ${messageOf(error)}; it was left untouched`,
       );
     }
+    return content;
   }
 
   /**
@@ -123,6 +143,17 @@ export class SnapshotFile {
       }
     }
   }
+}
+
+/** Removes `eventSegments` from the parsed file and returns it (none: a file written before segments). */
+function takeEventSegments(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, 'eventSegments')) return [];
+  const names = (value as { eventSegments: unknown }).eventSegments;
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+    throw new Error('eventSegments is not a list of file names');
+  }
+  Reflect.deleteProperty(value, 'eventSegments');
+  return names as string[];
 }
 
 /**

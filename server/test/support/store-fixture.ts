@@ -3,9 +3,9 @@
  * own per test (a fresh directory), with every store opened on it closed and the directory removed after.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { type FileStoreOptions, openFileStore } from '../../src/store/file-store.js';
 import type { FlagRecord, ProjectRecord } from '../../src/store/records.js';
@@ -69,6 +69,14 @@ export function useDataFile(prefix: string, relativePath = 'flagplane.json'): Da
       const image = join(imageDirectory, 'flagplane.json');
       await copyFile(of, image);
       if (existsSync(`${of}.journal`)) await copyFile(`${of}.journal`, `${image}.journal`);
+      // The event segments (`<data file>.events-<n>.jsonl`, event-segments.ts), renamed along with it.
+      const segmentPrefix = `${basename(of)}.events-`;
+      for (const name of await readdir(dirname(of))) {
+        if (name.startsWith(segmentPrefix) && name.endsWith('.jsonl')) {
+          const suffix = name.slice(basename(of).length);
+          await copyFile(join(dirname(of), name), `${image}${suffix}`);
+        }
+      }
       return image;
     },
   };

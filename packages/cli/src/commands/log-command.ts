@@ -3,7 +3,7 @@
  * gives one heading line per event (when, who, with what, which resource) and a line per changed
  * property; `--json` gives `{items}` with the events as the API returns them.
  */
-import type { Event, EventResourceKind } from '@flagplane/contract';
+import { type Event, EventResourceKind } from '@flagplane/contract';
 import type { EventListParams } from '@flagplane/sdk';
 import { pointInTime } from '../log/point-in-time.js';
 import { actorName, eventChangeLines, eventResource, timeAgo } from '../output/event-text.js';
@@ -27,16 +27,8 @@ export interface LogOptions extends GlobalOptions {
   readonly limit: number;
 }
 
-const resourceKinds: readonly EventResourceKind[] = [
-  'Project',
-  'Environment',
-  'Flag',
-  'Variation',
-  'FlagEnvironment',
-  'Rule',
-  'Segment',
-  'SdkKey',
-];
+/** The contract's kinds, for a usage error that lists them before any request. */
+const resourceKinds: readonly EventResourceKind[] = EventResourceKind.options;
 
 /** The options as the API's filters; checked here first so that a typo is a usage error, not a 400. */
 function filters(options: LogOptions, now: number): EventListParams {

@@ -6,20 +6,23 @@
  */
 import type { EventChange } from '@flagplane/contract';
 
-type Leaves = Map<string, unknown>;
+/** A non-empty array or object: its elements are the leaves, not itself. An empty one is a leaf value. */
+function isContainer(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  for (const _ in value) return true;
+  return false;
+}
 
-function leavesOf(value: unknown, path: string, into: Leaves): Leaves {
-  if (Array.isArray(value) && value.length > 0) {
-    value.forEach((element, index) => {
-      leavesOf(element, path ? `${path}.${index}` : String(index), into);
-    });
-  } else if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
-    for (const [key, property] of Object.entries(value))
-      leavesOf(property, path ? `${path}.${key}` : key, into);
+const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
+/** Every leaf under `value` (itself, if it is one), in order, as `before`- or `after`-only changes. */
+function allLeaves(value: unknown, path: string, side: 'before' | 'after', into: EventChange[]): void {
+  if (isContainer(value)) {
+    for (const key of Object.keys(value)) allLeaves(value[key], join(path, key), side, into);
   } else if (path !== '') {
-    into.set(path, value);
+    into.push(side === 'before' ? { path, before: value } : { path, after: value });
   }
-  return into;
 }
 
 function sameLeaf(a: unknown, b: unknown): boolean {
@@ -28,17 +31,43 @@ function sameLeaf(a: unknown, b: unknown): boolean {
   );
 }
 
+/**
+ * Walks both shapes at once, building a path only where something differs: removals and edits in the
+ * order of `before`'s leaves into `changed`, additions in the order of `after`'s into `added`.
+ */
+function compare(
+  before: unknown,
+  after: unknown,
+  path: string,
+  changed: EventChange[],
+  added: EventChange[],
+) {
+  const beforeIsContainer = isContainer(before);
+  const afterIsContainer = isContainer(after);
+  if (beforeIsContainer && afterIsContainer) {
+    for (const key of Object.keys(before)) {
+      if (Object.hasOwn(after, key)) compare(before[key], after[key], join(path, key), changed, added);
+      else allLeaves(before[key], join(path, key), 'before', changed);
+    }
+    for (const key of Object.keys(after)) {
+      if (!Object.hasOwn(before, key)) allLeaves(after[key], join(path, key), 'after', added);
+    }
+  } else if (beforeIsContainer || afterIsContainer) {
+    allLeaves(before, path, 'before', changed);
+    allLeaves(after, path, 'after', added);
+  } else if (!sameLeaf(before, after)) {
+    changed.push({ path, before, after });
+  }
+}
+
 export function changesBetween(
   before: Readonly<Record<string, unknown>> | null,
   after: Readonly<Record<string, unknown>> | null,
 ): EventChange[] {
-  const old = before ? leavesOf(before, '', new Map()) : new Map<string, unknown>();
-  const now = after ? leavesOf(after, '', new Map()) : new Map<string, unknown>();
-  const changes: EventChange[] = [];
-  for (const [path, value] of old) {
-    if (!now.has(path)) changes.push({ path, before: value });
-    else if (!sameLeaf(value, now.get(path))) changes.push({ path, before: value, after: now.get(path) });
-  }
-  for (const [path, value] of now) if (!old.has(path)) changes.push({ path, after: value });
-  return changes;
+  const changed: EventChange[] = [];
+  const added: EventChange[] = [];
+  if (before === null) allLeaves(after, '', 'after', added);
+  else if (after === null) allLeaves(before, '', 'before', changed);
+  else compare(before, after, '', changed, added);
+  return changed.concat(added);
 }
