@@ -4,6 +4,7 @@
  */
 import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerDeliveryRoutes } from './features/delivery/delivery-routes.js';
 import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
@@ -88,6 +89,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     validateResponses: options.validateResponses ?? false,
     recordEvents: options.recordEvents ?? true,
   });
+  registerDeliveryRoutes(app, { store, clock });
   const retention = startEventRetention(store, {
     days: options.eventRetentionDays ?? 90,
     clock,

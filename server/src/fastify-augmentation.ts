@@ -4,6 +4,7 @@
  */
 import type { OperationId } from '@flagplane/contract';
 import type { Principal } from './access/principal.js';
+import type { SdkKeyCaller } from './access/sdk-key-caller.js';
 import type { Store } from './store/store.js';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, once authentication has run (null before, or for anonymous requests). */
     principal: Principal | null;
+    /** On the delivery paths (§21), the SDK key that authenticated the request. */
+    sdkCaller: SdkKeyCaller | null;
   }
   interface FastifyContextConfig {
     operationId?: OperationId;

@@ -33,6 +33,8 @@ export interface Endpoint {
   readonly list?: { readonly item: z.ZodType };
   /** Repeating the request has the same effect as sending it once (safe to retry, even for a POST). */
   readonly idempotent: boolean;
+  /** A POST that changes nothing (its input is too large for a URL): served as a read, records no event. */
+  readonly readOnly?: true;
 }
 
 /** Fails at load time when two operations share a method and path (the type-level twin is in endpoint-checks.ts). */

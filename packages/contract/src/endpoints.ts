@@ -11,6 +11,7 @@ import {
   EnvironmentPage,
   EnvironmentUpdateBody,
 } from './schemas/environment.js';
+import { EvaluateBody, EvaluationResults } from './schemas/evaluation.js';
 import { Event, EventListQuery, EventPage } from './schemas/event.js';
 import {
   Flag,
@@ -410,6 +411,21 @@ export const endpoints = {
     success: { status: 204 },
     errors: [400, 403, 404],
     idempotent: true,
+  },
+  evaluateFlags: {
+    method: 'POST',
+    path: `${environment}/evaluate`,
+    resource: 'environments',
+    verb: 'evaluate',
+    inDocument: false,
+    summary:
+      'What a context is served in this environment (§21): every flag of the project, or those named, in flag-key order (the playground).',
+    minimumRole: 'Viewer',
+    body: EvaluateBody,
+    success: { status: 200, schema: EvaluationResults },
+    errors: [400, 404],
+    idempotent: true,
+    readOnly: true,
   },
   toggleFlag: {
     method: 'POST',

@@ -35,6 +35,12 @@ export const limits = {
   managedByEnvironments: 1000,
   /** §19: the `client` of an event is the request's User-Agent product token when it is at most this long. */
   eventClientLength: 200,
+  /** §21: an evaluation context */
+  contextKeyLength: 256,
+  contextAttributeNameLength: 256,
+  contextAttributes: 1000,
+  contextArrayValues: 1000,
+  evaluateFlags: 1000,
   pageSizeDefault: 50,
   pageSizeMax: 200,
 } as const;

@@ -11,6 +11,7 @@ export * from './schemas/common.js';
 export * from './schemas/conditions.js';
 export * from './schemas/enums.js';
 export * from './schemas/environment.js';
+export * from './schemas/evaluation.js';
 export * from './schemas/event.js';
 export * from './schemas/flag.js';
 export * from './schemas/flag-environment.js';

@@ -150,6 +150,19 @@ export const requestBodyExamples: {
       },
     },
   },
+  evaluateFlags: {
+    oneUser: {
+      summary: 'What a Pro user in the Netherlands gets for two flags',
+      value: {
+        context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro', appVersion: '2.4.1' } },
+        flags: ['new-checkout', 'banner-text'],
+      },
+    },
+    everyFlag: {
+      summary: 'Every flag of the project, for an anonymous visitor',
+      value: { context: { key: 'visitor-7f3a' } },
+    },
+  },
   toggleFlag: {
     enable: { summary: 'Enable the flag in this environment', value: { enabled: true } },
     disable: { summary: 'Disable the flag in this environment', value: { enabled: false } },

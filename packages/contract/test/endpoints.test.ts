@@ -37,8 +37,8 @@ const table = Object.entries(endpoints) as [OperationId, Endpoint][];
 const routeOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 describe('the endpoint table', () => {
-  it('holds 42 operations', () => {
-    expect(table).toHaveLength(42);
+  it('holds 43 operations', () => {
+    expect(table).toHaveLength(43);
   });
 
   it('has the 20 operations of the document, marked inDocument', () => {
@@ -174,16 +174,24 @@ describe('the endpoint table', () => {
       }
     });
 
+    const changes = table.filter(([, endpoint]) => endpoint.method !== 'GET' && !endpoint.readOnly);
+
     it('needs Member for every change but deleting a project, which needs Admin', () => {
-      for (const [operationId, endpoint] of table.filter(([, endpoint]) => endpoint.method !== 'GET')) {
+      for (const [operationId, endpoint] of changes) {
         expect(endpoint.minimumRole, operationId).toBe(operationId === 'deleteProject' ? 'Admin' : 'Member');
       }
     });
 
     it('answers 403 wherever a role is needed beyond Viewer', () => {
-      for (const [operationId, endpoint] of table.filter(([, endpoint]) => endpoint.method !== 'GET')) {
+      for (const [operationId, endpoint] of changes) {
         expect(endpoint.errors, operationId).toContain(403);
       }
+    });
+
+    it('serves the only read-only POST, the playground, to Viewers', () => {
+      const readOnly = table.filter(([, endpoint]) => endpoint.readOnly);
+      expect(readOnly.map(([operationId]) => operationId)).toEqual(['evaluateFlags']);
+      expect(readOnly[0]?.[1]).toMatchObject({ method: 'POST', minimumRole: 'Viewer', idempotent: true });
     });
   });
 });

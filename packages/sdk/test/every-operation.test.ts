@@ -68,6 +68,10 @@ const calls = {
         { variationId: world.variationIds.welcome as string, weight: 75 },
       ],
     }),
+  evaluateFlags: (client, world) =>
+    client.environments.evaluate(world.org, world.project, 'production', {
+      context: { key: 'user-1', attributes: { country: 'NL' } },
+    }),
   toggleFlag: (client, world) =>
     client.flagEnvironments.toggle(world.org, world.project, world.booleanFlag, 'production', {
       enabled: true,

@@ -1,12 +1,13 @@
 /**
  * Authentication and rate limiting of `/api/v1` (§5, §13), as `onRequest` hooks in this order: find the
- * principal behind the bearer token, count the request (per token when the token is known, else per
+ * principal behind the bearer token (on `/api/v1/sdk/…`, the SDK key behind it, §21, and nowhere else), count the request (per token when the token is known, else per
  * address, so rotating invalid tokens does not escape the limit), then refuse unauthenticated calls.
  * Running before routing means 401s and 404s are counted and carry the rate-limit headers too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { principalForToken } from '../access/principal.js';
+import { SdkKeyLookup } from '../access/sdk-key-caller.js';
 import { TokenHashes } from '../access/token-hashes.js';
 import { ApiError } from '../domain/api-error.js';
 import type { Store } from '../store/store.js';
@@ -19,11 +20,15 @@ export interface AuthenticationOptions {
 }
 
 export const apiPrefix = '/api/v1';
+/** §21: the paths where an SDK key is the credential. */
+export const deliveryPrefix = `${apiPrefix}/sdk/`;
 
 const isApiRequest = (request: FastifyRequest) =>
   request.url === apiPrefix ||
   request.url.startsWith(`${apiPrefix}/`) ||
   request.url.startsWith(`${apiPrefix}?`);
+
+const isDeliveryRequest = (request: FastifyRequest) => request.url.startsWith(deliveryPrefix);
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -36,7 +41,9 @@ export const authenticationPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: AuthenticationOptions) => {
     const limiter = new FixedWindowRateLimiter(options.rateLimit.max, options.rateLimit.windowSeconds * 1000);
     const tokenHashes = new TokenHashes();
+    const sdkKeys = new SdkKeyLookup();
     app.decorateRequest('principal', null);
+    app.decorateRequest('sdkCaller', null);
     app.decorate('resetRateLimits', () => limiter.reset());
 
     // A callback hook, not an async one (a promise and a microtask less per request); what it throws,
@@ -45,13 +52,21 @@ export const authenticationPlugin = fastifyPlugin(
       if (!isApiRequest(request)) return done();
       const token = bearerToken(request);
       const now = options.clock();
-      request.principal = token
-        ? options.store.peek((view) => principalForToken(view, token, now, tokenHashes))
-        : null;
+      // §21: on the delivery paths the credential is an SDK key, and only there.
+      const delivery = isDeliveryRequest(request);
+      if (delivery) {
+        request.sdkCaller = token ? options.store.peek((view) => sdkKeys.callerFor(view, token)) : null;
+      } else {
+        request.principal = token
+          ? options.store.peek((view) => principalForToken(view, token, now, tokenHashes))
+          : null;
+      }
 
       const callerKey = request.principal
         ? `token:${request.principal.credentialId}`
-        : `address:${request.ip}`;
+        : request.sdkCaller
+          ? `sdk-key:${request.sdkCaller.key.id}`
+          : `address:${request.ip}`;
       const state = limiter.hit(callerKey, now.getTime());
       reply.header('x-ratelimit-limit', state.limit);
       reply.header('x-ratelimit-remaining', state.remaining);
@@ -62,7 +77,15 @@ export const authenticationPlugin = fastifyPlugin(
           headers: { 'retry-after': String(state.retryAfter) },
         });
       }
-      if (!request.principal) {
+      if (delivery && !request.sdkCaller) {
+        throw new ApiError(
+          'unauthorized',
+          token
+            ? 'The SDK key is invalid or revoked.'
+            : 'Authentication required: send Authorization: Bearer <SDK key> (fp_srv_… or fp_cli_…).',
+        );
+      }
+      if (!delivery && !request.principal) {
         throw new ApiError(
           'unauthorized',
           token

@@ -20,8 +20,12 @@ type ResultOf<Op extends OperationId> = Endpoints[Op]['success'] extends { schem
 /** What a handler is given: the resolved path, the caller, the validated body and query. */
 export interface OperationInput<Op extends OperationId> {
   readonly operationId: Op;
-  /** A read view for GETs, a transaction for everything else. */
-  readonly store: Endpoints[Op]['method'] extends 'GET' ? StoreView : Transaction;
+  /** A read view for GETs and read-only POSTs, a transaction for everything else. */
+  readonly store: Endpoints[Op]['method'] extends 'GET'
+    ? StoreView
+    : Endpoints[Op] extends { readonly readOnly: true }
+      ? StoreView
+      : Transaction;
   /** Exactly the records the operation's path names (`{flag}` → `flag`), each resolved and visible. */
   readonly scope: PathScopeOf<Endpoints[Op]['path']>;
   readonly principal: Principal;

@@ -3,6 +3,7 @@
  * endpoint table without a handler a compile error.
  */
 import * as environments from '../features/environments/environments-handlers.js';
+import * as evaluation from '../features/evaluation/evaluation-handlers.js';
 import * as events from '../features/events/events-handlers.js';
 import * as flagConfigurations from '../features/flag-configurations/flag-configurations-handlers.js';
 import * as flags from '../features/flags/flags-handlers.js';
@@ -42,6 +43,7 @@ export const operationHandlers = {
   listFlagEnvironments: flagConfigurations.listFlagEnvironments,
   getFlagEnvironment: flagConfigurations.getFlagEnvironment,
   updateFlagEnvironment: flagConfigurations.updateFlagEnvironment,
+  evaluateFlags: evaluation.evaluateFlags,
   toggleFlag: flagConfigurations.toggleFlag,
   createRule: rules.createRule,
   updateRule: rules.updateRule,

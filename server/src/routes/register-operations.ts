@@ -30,6 +30,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   for (const operationId of Object.keys(endpoints) as OperationId[]) {
     const endpoint: Endpoint = endpoints[operationId];
     const handler = options.handlers[operationId] as OperationHandler<OperationId>;
+    // GETs, and POSTs that change nothing (the playground): a read view, and no event.
+    const reads = endpoint.method === 'GET' || endpoint.readOnly === true;
     app.route({
       method: endpoint.method,
       url: toRouterPath(endpoint.path),
@@ -37,7 +39,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       handler: async (request, reply) => {
         const run = (view: StoreView) => {
           const input = prepareInput(operationId, endpoint, view, request, options.clock());
-          if (endpoint.method === 'GET' || !options.recordEvents) return handler(input);
+          if (reads || !options.recordEvents) return handler(input);
           // The event goes into the write's own transaction: recorded exactly when the write commits.
           const before = subjectBefore(input);
           const result = handler(input);
@@ -47,8 +49,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
           });
           return result;
         };
-        const result =
-          endpoint.method === 'GET' ? await options.store.read(run) : await options.store.write(run);
+        const result = reads ? await options.store.read(run) : await options.store.write(run);
         if (options.validateResponses) {
           const body = result instanceof SerializedJson ? result.value() : result;
           assertResponseMatchesContract(operationId, endpoint, body);
@@ -67,7 +68,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
  * - `scope`: the route's path is `endpoint.path`, and `resolvePath` resolves every parameter the path
  *   names (the records of `recordsOfPathParam`, `access/path-scope.test.ts` proves it for every
  *   operation) or throws a 404, so the handler gets exactly `PathScopeOf<its path>`;
- * - `store`: GETs run in `store.read` (a view), everything else in `store.write` (a transaction);
+ * - `store`: GETs and read-only POSTs run in `store.read` (a view), everything else in `store.write`
+ *   (a transaction);
  * - `body` and `query`: parsed by the endpoint's own schemas just below.
  */
 function prepareInput(

@@ -23,6 +23,7 @@ export const operationMethods = {
   getEnvironment: (client) => client.environments.retrieve,
   updateEnvironment: (client) => client.environments.update,
   deleteEnvironment: (client) => client.environments.delete,
+  evaluateFlags: (client) => client.environments.evaluate,
   listFlags: (client) => client.flags.list,
   createFlag: (client) => client.flags.create,
   getFlag: (client) => client.flags.retrieve,

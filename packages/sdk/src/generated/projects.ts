@@ -8,9 +8,11 @@ import type { RequestOptions } from '../lib/request-options.js';
 import type {
   Environment,
   EnvironmentCreateParams,
+  EnvironmentEvaluateParams,
   EnvironmentListItem,
   EnvironmentListParams,
   EnvironmentUpdateParams,
+  EvaluationResults,
   Project,
   ProjectCreateParams,
   ProjectListItem,
@@ -84,7 +86,7 @@ export class ProjectsResource extends ApiResource {
   }
 }
 
-/** `client.environments`: list, create, retrieve, update, delete. */
+/** `client.environments`: list, create, retrieve, update, delete, evaluate. */
 export class EnvironmentsResource extends ApiResource {
   /**
    * The environments of a project, by sortOrder then key.
@@ -163,5 +165,24 @@ export class EnvironmentsResource extends ApiResource {
    */
   delete(org: string, project: string, env: string, options?: RequestOptions): ApiPromise<void> {
     return this.core.request('deleteEnvironment', { org, project, env }, {}, options);
+  }
+
+  /**
+   * What a context is served in this environment (§21): every flag of the project, or those named, in flag-key order (the playground).
+   *
+   * `POST /api/v1/orgs/{org}/projects/{project}/environments/{env}/evaluate`. Minimum role: Viewer.
+   *
+   * @param org The organization's slug, or its id in UUID form.
+   * @param project The project's key, or its id in UUID form (keys never have the form of a UUID).
+   * @param env The environment's key, or its id in UUID form (keys never have the form of a UUID).
+   */
+  evaluate(
+    org: string,
+    project: string,
+    env: string,
+    body: EnvironmentEvaluateParams,
+    options?: RequestOptions,
+  ): ApiPromise<EvaluationResults> {
+    return this.core.request('evaluateFlags', { org, project, env }, { body }, options);
   }
 }

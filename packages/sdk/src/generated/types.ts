@@ -25,11 +25,12 @@ import type {
   VariationCreateBody,
   VariationUpdateBody,
 } from '@flagplane/contract';
-import type { QueryParams } from '../lib/operation-types.js';
+import type { BodyParams, QueryParams } from '../lib/operation-types.js';
 
 export type {
   Environment,
   EnvironmentListItem,
+  EvaluationResults,
   Event,
   Flag,
   FlagEnvironment,
@@ -90,6 +91,9 @@ export type VariationUpdateParams = VariationUpdateBody;
 
 /** The body of `flagEnvironments.update` (PUT /api/v1/orgs/{org}/projects/{project}/flags/{flag}/environments/{env}). */
 export type FlagEnvironmentUpdateParams = FlagEnvironmentUpdateBody;
+
+/** The body of `environments.evaluate` (POST /api/v1/orgs/{org}/projects/{project}/environments/{env}/evaluate). */
+export type EnvironmentEvaluateParams = BodyParams<Endpoints['evaluateFlags']['body']>;
 
 /** The body of `flagEnvironments.toggle` (POST /api/v1/orgs/{org}/projects/{project}/flags/{flag}/environments/{env}/toggle). */
 export type FlagEnvironmentToggleParams = ToggleBody;

@@ -28,7 +28,7 @@ export interface EventSubject {
 
 type WriteOperationId = Exclude<
   OperationId,
-  'getMe' | 'listOrgs' | 'getOrg' | 'listEvents' | `get${string}` | `list${string}`
+  'getMe' | 'listOrgs' | 'getOrg' | 'listEvents' | 'evaluateFlags' | `get${string}` | `list${string}`
 >;
 
 /**

@@ -167,6 +167,13 @@ function validRequests(ids: FuzzWorldIds): Record<OperationId, ValidRequest> {
         ],
       },
     },
+    evaluateFlags: {
+      params: environment,
+      body: {
+        context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro', beta: true, groups: ['a'] } },
+        flags: ['banner-text'],
+      },
+    },
     toggleFlag: { params: configuration, body: { enabled: true } },
     createRule: {
       params: configuration,

@@ -1,0 +1,103 @@
+/**
+ * §21: everything one environment's evaluation needs, derived once per change. The document
+ * `GET /api/v1/sdk/flags` delivers (the project's flags that are not archived, each with this
+ * environment's configuration, and the segments their rules use), its JSON text and ETag, and the
+ * evaluator compiled from it, all kept until the project's flags or segments or the environment change.
+ * The playground and the delivery paths both evaluate through it, so they cannot disagree.
+ */
+import { createHash } from 'node:crypto';
+import type { SdkFlagsDocument } from '@flagplane/contract';
+import { FlagEvaluator } from '@flagplane/evaluation';
+import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
+import type { StoreView } from '../../store/store.js';
+import { toNestedFlagEnvironment } from '../flag-configurations/flag-configurations-representation.js';
+import { toSegmentListItem } from '../segments/segments-representation.js';
+import { toNestedVariation } from '../variations/variations-representation.js';
+
+export interface EnvironmentSnapshot {
+  readonly document: SdkFlagsDocument;
+  readonly evaluator: FlagEvaluator;
+  /** The document as JSON, and its strong ETag (quoted), made on first use. */
+  readonly json: () => { readonly text: string; readonly etag: string };
+}
+
+interface Cached {
+  readonly version: string;
+  readonly snapshot: EnvironmentSnapshot;
+}
+
+/**
+ * Keyed by the environment record itself: a changed environment is a new record, and another store (a
+ * test's, the mock's after a reset) has records of its own, so nothing can be served from the wrong one.
+ */
+const snapshots = new WeakMap<EnvironmentRecord, Cached>();
+
+export function environmentSnapshot(
+  view: StoreView,
+  project: ProjectRecord,
+  environment: EnvironmentRecord,
+): EnvironmentSnapshot {
+  const version = `${view.childrenVersion('flags', project.id)}:${view.childrenVersion('segments', project.id)}`;
+  const cached = snapshots.get(environment);
+  if (cached?.version === version) return cached.snapshot;
+  const document = deliveryDocument(view, project, environment);
+  let json: { text: string; etag: string } | undefined;
+  const snapshot: EnvironmentSnapshot = {
+    document,
+    evaluator: new FlagEvaluator(document),
+    json: () => {
+      if (!json) {
+        const text = JSON.stringify(document);
+        json = { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"` };
+      }
+      return json;
+    },
+  };
+  snapshots.set(environment, { version, snapshot });
+  return snapshot;
+}
+
+function deliveryDocument(
+  view: StoreView,
+  project: ProjectRecord,
+  environment: EnvironmentRecord,
+): SdkFlagsDocument {
+  const flags = [...view.children('flags', project.id)]
+    .filter((flag) => !flag.isArchived)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((flag) => sdkFlag(view, flag, environment));
+  const used = new Set(
+    flags.flatMap((flag) =>
+      flag.configuration.rules.flatMap((rule) => (rule.userSegmentId ? [rule.userSegmentId] : [])),
+    ),
+  );
+  const segments = view
+    .children('segments', project.id)
+    .filter((segment) => used.has(segment.id))
+    .map((segment) => {
+      const { id, key, included, excluded, conditionGroups } = toSegmentListItem(segment);
+      return { id, key, included, excluded, conditionGroups };
+    });
+  return { environment: { id: environment.id, key: environment.key }, flags, segments };
+}
+
+function sdkFlag(
+  view: StoreView,
+  flag: FlagRecord,
+  environment: EnvironmentRecord,
+): SdkFlagsDocument['flags'][number] {
+  const { isEnabled, defaultVariationId, strategy, prerequisites, rules, percentageRollout } =
+    toNestedFlagEnvironment(view, flag, environment);
+  return {
+    id: flag.id,
+    key: flag.key,
+    type: flag.type,
+    isArchived: flag.isArchived,
+    clientSideVisible: flag.clientSideVisible,
+    variations: flag.variations.map((variation) => {
+      const { id, key, value } = toNestedVariation(variation);
+      return { id, key, value };
+    }),
+    configuration: { isEnabled, defaultVariationId, strategy, prerequisites, rules, percentageRollout },
+  };
+}
