@@ -227,6 +227,46 @@ export function buildProgram(): Command {
       }),
     );
 
+  withCommonOptions(program.command('eval'))
+    .description('what a context is served in an environment (§21), by the server or --local from a file')
+    .addHelpText(
+      'after',
+      examplesText([
+        [
+          `flagplane eval --org acme --project web --env production --context '{"key":"user-1","attributes":{"country":"NL"}}'`,
+          'every flag, as the server serves it',
+        ],
+        [
+          'flagplane eval --org acme --project web --env production --context user-1 --flag new-checkout',
+          'one flag',
+        ],
+        ['flagplane eval --local -f flags.yaml --env production --context user-1', 'a document, no server'],
+      ]),
+    )
+    .requiredOption('--env <key>', 'the environment')
+    .requiredOption('--context <json|key>', 'the context: JSON {"key":…,"attributes":{…}}, or just a key')
+    .option('--org <slug>', 'the organization (with a server)')
+    .option('--project <key>', 'the project (optional with --local when the document declares one)')
+    .option('--flag <key...>', 'only these flags (default: every flag)')
+    .option('--local', 'evaluate the document given with -f, with no server')
+    .option('-f, --file <file>', 'with --local: the desired state, YAML or JSON')
+    .action(
+      action<
+        CommonFlags & {
+          env: string;
+          context: string;
+          org?: string;
+          project?: string;
+          flag?: string[];
+          local?: boolean;
+          file?: string;
+        }
+      >(async (flags) => {
+        const { evalCommand } = await import('./commands/eval-command.js');
+        return evalCommand({ ...globals(flags), ...flags });
+      }),
+    );
+
   withCommonOptions(program.command('log'))
     .description('print the event log (who changed what, when, with what client), newest first')
     .addHelpText(
