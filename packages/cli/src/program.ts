@@ -267,6 +267,28 @@ export function buildProgram(): Command {
       }),
     );
 
+  const generate = program.command('generate').description('code from a desired state');
+  withCommonOptions(generate.command('types'))
+    .description(
+      "a TypeScript module of the document's flag keys and value types (for typedFlags of @flagplane/openfeature)",
+    )
+    .addHelpText(
+      'after',
+      examplesText([
+        ['flagplane generate types -f flags.yaml -o src/flags.ts', 'write the module'],
+        ['flagplane generate types -f flags.yaml --project web', 'one project of several, on stdout'],
+      ]),
+    )
+    .option('-f, --file <file>', 'the desired state, YAML or JSON')
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .option('--project <key>', 'the project (optional when the document declares one)')
+    .action(
+      action<CommonFlags & { file?: string; output?: string; project?: string }>(async (flags) => {
+        const { generateTypesCommand } = await import('./commands/generate-command.js');
+        return generateTypesCommand({ ...globals(flags), ...flags });
+      }),
+    );
+
   withCommonOptions(program.command('log'))
     .description('print the event log (who changed what, when, with what client), newest first')
     .addHelpText(

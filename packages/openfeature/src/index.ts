@@ -1,2 +1,3 @@
 export { type DocumentOptions, FlagplaneProvider } from './flagplane-provider.js';
 export type { PollingOptions } from './polling-source.js';
+export { type FlagValue, type TypedDetails, type TypedFlags, typedFlags } from './typed-flags.js';
