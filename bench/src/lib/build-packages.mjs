@@ -9,12 +9,23 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths.mjs';
 
-const projects = ['server', 'packages/sdk', 'packages/engine', 'packages/mock', 'packages/cdktf'].map((dir) =>
-  join(dir, 'tsconfig.build.json'),
-);
+const projects = [
+  'server',
+  'packages/sdk',
+  'packages/engine',
+  'packages/mock',
+  'packages/cdktf',
+  'packages/openfeature',
+].map((dir) => join(dir, 'tsconfig.build.json'));
 const cliDir = join(repoRoot, 'packages', 'cli');
 /** What the CLI bundle is made of: its sources, and the built engine, SDK and contract it bundles. */
-const cliInputs = ['packages/cli/src', 'packages/engine/dist', 'packages/sdk/dist', 'packages/contract/dist'];
+const cliInputs = [
+  'packages/cli/src',
+  'packages/engine/dist',
+  'packages/sdk/dist',
+  'packages/contract/dist',
+  'packages/evaluation/dist',
+];
 
 function run(command, args, cwd, what) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });

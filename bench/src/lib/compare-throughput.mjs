@@ -15,7 +15,7 @@ import { verdict } from './table.mjs';
  * @param {{ server: object, url: string, headers?: object }} options.baseline
  * @param {{ warmup: number, duration: number, rounds: number, connections: number }} options.load
  */
-export async function compareThroughput({ subject, baseline, load, log = () => {} }) {
+export async function compareThroughput({ subject, baseline, load, log = () => {}, success = '2xx' }) {
   const run = async (target, duration) => {
     const cpuBefore = await target.server.cpuMicros();
     const result = await runLoad({
@@ -23,6 +23,7 @@ export async function compareThroughput({ subject, baseline, load, log = () => {
       headers: target.headers,
       duration,
       connections: load.connections,
+      success,
     });
     const cpu = (await target.server.cpuMicros()) - cpuBefore;
     return { ...result, cpuMicrosPerRequest: result.ok > 0 ? cpu / result.ok : Number.NaN };

@@ -9,7 +9,10 @@ import { eventLogQuery } from './event-log-query.mjs';
 import { eventLogWrites } from './event-log-writes.mjs';
 import { getFlag } from './get-flag.mjs';
 import { listFlags } from './list-flags.mjs';
+import { localEvaluation } from './local-evaluation.mjs';
 import { mockReset } from './mock-reset.mjs';
+import { rolloutDistribution } from './rollout-distribution.mjs';
+import { sdkFlagsNotModified } from './sdk-flags-not-modified.mjs';
 import { sdkGetFlag } from './sdk-get-flag.mjs';
 import { sdkListMemory } from './sdk-list-memory.mjs';
 import { sdkViaMsw } from './sdk-via-msw.mjs';
@@ -30,4 +33,7 @@ export const scenarios = [
   cliVersion,
   cliApply,
   cdktfSynth,
+  localEvaluation,
+  sdkFlagsNotModified,
+  rolloutDistribution,
 ];

@@ -26,6 +26,8 @@ function finiteNumber(value: string | number | boolean): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
+const parsedVersions = new Map<string, SemanticVersion | null>();
+
 /** Milliseconds since the epoch: an ISO 8601 date-time, or epoch milliseconds as a number. */
 function instant(value: string | number | boolean): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -35,7 +37,15 @@ function instant(value: string | number | boolean): number | null {
 }
 
 function version(value: string | number | boolean): SemanticVersion | null {
-  return typeof value === 'string' ? parseSemver(value) : null;
+  if (typeof value !== 'string') return null;
+  let parsed = parsedVersions.get(value);
+  if (parsed === undefined) {
+    parsed = parseSemver(value);
+    // Versions in traffic are few (the apps' releases): remember the latest ones, boundedly.
+    if (parsedVersions.size >= 1024) parsedVersions.delete(parsedVersions.keys().next().value as string);
+    parsedVersions.set(value, parsed);
+  }
+  return parsed;
 }
 
 function parsedValues<T>(values: readonly string[], parse: (value: string) => T | null): T[] {
@@ -114,7 +124,8 @@ function positiveTest(operator: ConditionOperator, values: readonly string[]): V
       return ordered(values, version, compareSemver, (comparison) => comparison <= 0);
     case 'MatchesRegex': {
       const compiled = values.map(pattern).filter((candidate): candidate is RE2JS => candidate !== null);
-      return (value) => compiled.some((expression) => expression.matcher(text(value)).find());
+      // `test` searches (unanchored) on the DFA path: no capture groups, no Matcher per call.
+      return (value) => compiled.some((expression) => expression.test(text(value)));
     }
   }
 }

@@ -32,6 +32,7 @@ function currentEnvironment(view: StoreView, caller: SdkKeyCaller) {
 /** `If-None-Match` holds the ETag (a list, weak or not, or `*`). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true; // what a polling client sends: the one ETag it was given
   return header.split(',').some((candidate) => {
     const value = candidate.trim().replace(/^W\//, '');
     return value === '*' || value === etag;
@@ -60,7 +61,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
       return environmentSnapshot(view, project, environment).json();
     });
     lastUse.used(caller.key);
-    reply.header('etag', json.etag).header('cache-control', 'no-cache');
+    // No Cache-Control: a request with Authorization is never stored by a shared cache, and the ETag is
+    // what a client revalidates with.
+    reply.header('etag', json.etag);
     if (matches(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(json.text);
   });

@@ -21,9 +21,12 @@ export class LastUseRecorder {
 
   used(key: SdkKeyRecord): void {
     const now = this.clock().getTime();
-    const stored = key.lastUsedAt === null ? 0 : Date.parse(key.lastUsedAt);
-    const last = Math.max(stored, this.#written.get(key.id) ?? 0);
-    if (now - last < minimumIntervalMs) return;
+    // The stored time is parsed once per key and process; after that this map answers.
+    const last = this.#written.get(key.id) ?? (key.lastUsedAt === null ? 0 : Date.parse(key.lastUsedAt));
+    if (now - last < minimumIntervalMs) {
+      this.#written.set(key.id, last);
+      return;
+    }
     this.#written.set(key.id, now);
     const at = new Date(now).toISOString();
     this.store

@@ -22,7 +22,8 @@ export interface EnvironmentSnapshot {
 }
 
 interface Cached {
-  readonly version: string;
+  readonly flagsVersion: number;
+  readonly segmentsVersion: number;
   readonly snapshot: EnvironmentSnapshot;
 }
 
@@ -37,9 +38,11 @@ export function environmentSnapshot(
   project: ProjectRecord,
   environment: EnvironmentRecord,
 ): EnvironmentSnapshot {
-  const version = `${view.childrenVersion('flags', project.id)}:${view.childrenVersion('segments', project.id)}`;
+  const flagsVersion = view.childrenVersion('flags', project.id);
+  const segmentsVersion = view.childrenVersion('segments', project.id);
   const cached = snapshots.get(environment);
-  if (cached?.version === version) return cached.snapshot;
+  if (cached?.flagsVersion === flagsVersion && cached.segmentsVersion === segmentsVersion)
+    return cached.snapshot;
   const document = deliveryDocument(view, project, environment);
   let json: { text: string; etag: string } | undefined;
   const snapshot: EnvironmentSnapshot = {
@@ -53,7 +56,7 @@ export function environmentSnapshot(
       return json;
     },
   };
-  snapshots.set(environment, { version, snapshot });
+  snapshots.set(environment, { flagsVersion, segmentsVersion, snapshot });
   return snapshot;
 }
 
