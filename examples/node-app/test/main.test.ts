@@ -3,6 +3,7 @@ import { createClient } from '@flagplane/sdk';
 import { buildServer } from '@flagplane/server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { main } from '../src/main.js';
+import { serveFlags } from '../src/serve-flags.js';
 
 const token = `fp_pat_${'example'.padEnd(40, '0')}`;
 let app: Awaited<ReturnType<typeof buildServer>>;
@@ -54,4 +55,22 @@ test('the example leaves the rollout and the rule in place', async () => {
   );
   expect(checkout).toMatchObject({ isEnabled: true, strategy: 'TargetedRollout' });
   expect(checkout.rules.map((rule) => rule.description)).toEqual(['Beta testers in the Netherlands']);
+});
+
+test('the flags it created are served through OpenFeature as the server evaluates them', async () => {
+  await main({ baseUrl, token, project: 'example-3', log: () => {} });
+  const client = createClient({ baseUrl, token });
+  const lines: string[] = [];
+  const served = await serveFlags(client, { baseUrl, org: 'default', project: 'example-3' }, (line) =>
+    lines.push(line),
+  );
+  expect(served.betaTester).toBe(true);
+  expect(served.someoneElse).toBe(false);
+  // The provider's answer for user-1 is the server's: ask its playground.
+  const playground = await client.environments.evaluate('default', 'example-3', 'production', {
+    context: { key: 'user-1' },
+    flags: ['banner-text'],
+  });
+  expect(served.banner).toBe(playground.items[0]?.value);
+  expect(lines[0]).toBe('new-checkout: true for a Dutch beta tester, false for someone else.');
 });
