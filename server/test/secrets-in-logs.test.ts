@@ -31,6 +31,20 @@ describe('logs (§5)', () => {
       headers: { authorization: `Bearer ${key}` },
     });
     await server.call('owner', 'GET', '/api/v1/orgs/acme/projects/nope');
+    // §21: the key as a credential on the delivery paths, accepted, refused and revoked.
+    for (const url of ['/api/v1/sdk/flags', '/api/v1/sdk/evaluate']) {
+      await server.app.inject({
+        method: url.endsWith('flags') ? 'GET' : 'POST',
+        url,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: url.endsWith('flags') ? undefined : JSON.stringify({ context: { key: 'u' } }),
+      });
+    }
+    await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/sdk/flags',
+      headers: { authorization: `Bearer ${key}x` },
+    });
 
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
