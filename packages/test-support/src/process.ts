@@ -39,6 +39,9 @@ export function runProcess(
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
+    // A program that exits without reading its input (pg_ctl, psql -c) closes the pipe first: the write
+    // then fails with EPIPE, which says nothing about the program; its exit code does.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
