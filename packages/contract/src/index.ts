@@ -1,3 +1,4 @@
+export * from './delivery-endpoints.js';
 export * from './desired-state/index.js';
 export * from './edit-distance.js';
 export * from './endpoint.js';

@@ -46,6 +46,12 @@ export const headerComponents = () =>
       required: true,
       schema: { type: 'string' },
     },
+    ETag: {
+      description:
+        'The current version of the document (a strong validator): send it back in `If-None-Match` to get a `304` while nothing changed.',
+      required: true,
+      schema: { type: 'string' },
+    },
   }) satisfies Record<string, ZodOpenApiHeaderObject>;
 
 type HeaderName = keyof ReturnType<typeof headerComponents>;
@@ -56,6 +62,9 @@ const headerRefs = (names: readonly HeaderName[]) =>
 /** The headers of every response but a 429. */
 export const commonHeaders = () =>
   headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id']);
+
+/** The headers of a conditional GET's answers (200 and 304). */
+export const conditionalHeaders = () => ({ ...commonHeaders(), ...headerRefs(['ETag']) });
 
 export const securitySchemeName = 'bearerToken';
 
@@ -69,6 +78,19 @@ export const securityScheme = {
     'user; a service token (`fp_svc_` + 40) acts with its own organization, role and optional project scope. ' +
     'SDK keys (`fp_srv_`, `fp_cli_`) are not API credentials. A missing header, another scheme, or an unknown, ' +
     'revoked or expired token is `401 unauthorized`.',
+} as const;
+
+export const sdkKeySecuritySchemeName = 'sdkKey';
+
+/** §21: an SDK key, the credential of the delivery paths and of nothing else. */
+export const sdkKeySecurityScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'fp_srv_ or fp_cli_ followed by 40 base62 characters',
+  description:
+    '`Authorization: Bearer <SDK key>` on `/api/v1/sdk/…` only: a server-side key (`fp_srv_`) or a client-side ' +
+    'key (`fp_cli_`) of one environment. A missing, unknown or revoked key is `401 unauthorized`; a key of a ' +
+    'type the operation does not take is `403 forbidden`. Tokens are not credentials there.',
 } as const;
 
 type PathParamName = PathParamNames<Endpoints[OperationId]['path']>;

@@ -12,15 +12,19 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
+import { type DeliveryEndpoint, type DeliveryOperationId, deliveryEndpoints } from './delivery-endpoints.js';
 import type { Endpoint, HttpMethod } from './endpoint.js';
 import { type Endpoints, endpoints, errorStatusesOf, type OperationId } from './endpoints.js';
 import {
   applyDocumentedForm,
   commonHeaders,
+  conditionalHeaders,
   errorResponses,
   headerComponents,
   isErrorStatus,
   pathParameters,
+  sdkKeySecurityScheme,
+  sdkKeySecuritySchemeName,
   securityScheme,
   securitySchemeName,
 } from './openapi-components.js';
@@ -63,6 +67,12 @@ const tagDescriptions: Readonly<Record<Resource, string>> = {
   sdkKeys: 'SDK keys of an environment; key material is shown once, at creation.',
 };
 
+const deliveryTag = {
+  name: 'delivery',
+  description:
+    'What applications call with an SDK key (§21), to download an environment for local evaluation or to have a context evaluated.',
+};
+
 const documentDescription = [
   'Feature flags organised as organization > project > environment: flags, variations, per-environment',
   'configuration, targeting rules, segments and SDK keys.',
@@ -101,6 +111,16 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
     }
     pathItem[method] = operation(operationId, endpoint, responses);
   }
+  for (const [operationId, endpoint] of Object.entries(deliveryEndpoints) as [
+    DeliveryOperationId,
+    DeliveryEndpoint,
+  ][]) {
+    const method = endpoint.method.toLowerCase() as 'get' | 'post';
+    paths[endpoint.path] = {
+      ...paths[endpoint.path],
+      [method]: deliveryOperation(operationId, endpoint, errors),
+    };
+  }
   return createDocument(
     {
       openapi: '3.1.0',
@@ -112,13 +132,19 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
       },
       servers: servers.map((server) => ({ ...server })),
       security: [{ [securitySchemeName]: [] }],
-      tags: [...new Set(Object.values(endpoints).map((endpoint) => endpoint.resource))].map((name) => ({
-        name,
-        description: tagDescriptions[name],
-      })),
+      tags: [
+        ...[...new Set(Object.values(endpoints).map((endpoint) => endpoint.resource))].map((name) => ({
+          name,
+          description: tagDescriptions[name],
+        })),
+        deliveryTag,
+      ],
       paths,
       components: {
-        securitySchemes: { [securitySchemeName]: { ...securityScheme } },
+        securitySchemes: {
+          [securitySchemeName]: { ...securityScheme },
+          [sdkKeySecuritySchemeName]: { ...sdkKeySecurityScheme },
+        },
         headers: headerComponents(),
       },
     },
@@ -145,6 +171,78 @@ function operation(
               'application/json': {
                 schema: endpoint.body,
                 examples: requestBodyExamples[operationId as BodyOperationId],
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** A delivery operation: an SDK key instead of a token, and for a conditional GET, its ETag and 304. */
+function deliveryOperation(
+  operationId: DeliveryOperationId,
+  endpoint: DeliveryEndpoint,
+  errors: ReturnType<typeof errorResponses>,
+): ZodOpenApiOperationObject {
+  const id = z.globalRegistry.get(endpoint.success.schema)?.id;
+  const responses: ZodOpenApiResponsesObject = {
+    200: {
+      description: id ? `OK: ${id}` : 'OK',
+      headers: endpoint.conditional ? conditionalHeaders() : commonHeaders(),
+      content: { 'application/json': { schema: endpoint.success.schema } },
+    },
+  };
+  if (endpoint.conditional) {
+    responses['304'] = {
+      description: 'Not Modified: `If-None-Match` holds the current ETag; the answer has no body',
+      headers: conditionalHeaders(),
+    };
+  }
+  for (const status of [...endpoint.errors, 401, 429, 500] as const) {
+    responses[`${status}`] =
+      status === 403
+        ? {
+            description: 'The SDK key is of a type this operation does not take (`forbidden`).',
+            headers: commonHeaders(),
+            content: errors[403].content,
+          }
+        : errors[status];
+  }
+  const keys = endpoint.keyTypes.map((type) =>
+    type === 'ServerSide' ? 'server-side (`fp_srv_…`)' : 'client-side (`fp_cli_…`)',
+  );
+  return {
+    operationId,
+    summary: endpoint.summary,
+    description: `Authenticated by an SDK key: ${keys.join(' or ')}.${endpoint.conditional ? ' Conditional: send the ETag back in `If-None-Match`.' : ''}`,
+    tags: [deliveryTag.name],
+    security: [{ [sdkKeySecuritySchemeName]: [] }],
+    ...(endpoint.conditional
+      ? {
+          requestParams: {
+            header: z.object({
+              'if-none-match': z.string().optional().meta({
+                description: 'The ETag of the document the caller holds: a `304` while it is current.',
+              }),
+            }),
+          },
+        }
+      : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: endpoint.body,
+                examples: {
+                  aUser: {
+                    summary: 'A Pro user in the Netherlands',
+                    value: { context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro' } } },
+                  },
+                },
               },
             },
           },

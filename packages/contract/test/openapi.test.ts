@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type BodyOperationId,
   buildOpenApiDocument,
+  type DeliveryEndpoint,
+  deliveryEndpoints,
   type Endpoint,
   ErrorBody,
   endpoints,
@@ -76,10 +78,29 @@ describe('openapi.json', () => {
           ([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`,
         ),
     );
-    const expected = table.map(
+    const expected = [...table, ...(Object.entries(deliveryEndpoints) as [string, DeliveryEndpoint][])].map(
       ([operationId, endpoint]) => `${endpoint.method} ${endpoint.path} ${operationId}`,
     );
     expect(operations.sort()).toEqual(expected.sort());
+  });
+
+  it('describes the delivery paths with the SDK key as their only credential, and the 304 of the conditional GET', () => {
+    expect(committed.components.securitySchemes.sdkKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(committed.components.securitySchemes.sdkKey.bearerFormat).toMatch(/fp_srv_.*fp_cli_/);
+    const flags = committed.paths['/api/v1/sdk/flags'].get;
+    expect(flags).toMatchObject({
+      operationId: 'getSdkFlags',
+      tags: ['delivery'],
+      security: [{ sdkKey: [] }],
+    });
+    expect(Object.keys(flags.responses).sort()).toEqual(['200', '304', '401', '403', '429', '500']);
+    expect(flags.responses['304'].content).toBeUndefined();
+    expect(Object.keys(flags.responses['304'].headers)).toContain('ETag');
+    expect(flags.parameters.map((parameter: Json) => resolve(parameter).name)).toEqual(['if-none-match']);
+    const evaluate = committed.paths['/api/v1/sdk/evaluate'].post;
+    expect(evaluate).toMatchObject({ operationId: 'evaluateForSdk', security: [{ sdkKey: [] }] });
+    expect(Object.keys(evaluate.responses).sort()).toEqual(['200', '400', '401', '429', '500']);
+    expect(evaluate.description).toMatch(/server-side .* or client-side/);
   });
 
   it.each(table)('%s: summary, tag, parameters, body and responses', (operationId, endpoint) => {

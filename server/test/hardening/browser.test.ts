@@ -5,7 +5,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Endpoint, ErrorCode, endpoints, type OperationId, operationIds } from '@flagplane/contract';
+import {
+  deliveryEndpoints,
+  type Endpoint,
+  ErrorCode,
+  endpoints,
+  type OperationId,
+  operationIds,
+} from '@flagplane/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumInstalled, chromiumPath, launchChromium, watchPage } from './support/browser.js';
@@ -29,7 +36,7 @@ suite(`docs in headless Chromium (${chromiumPath})`, () => {
     await server?.close();
   });
 
-  it('renders /docs with every operation of the endpoint table, without errors', async () => {
+  it('renders /docs with every operation of the endpoint table and the delivery paths, without errors', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page, server.baseUrl);
     await page.goto(`${server.baseUrl}/docs`, { waitUntil: 'load' });
@@ -57,7 +64,15 @@ suite(`docs in headless Chromium (${chromiumPath})`, () => {
         summary: endpoint.summary,
       });
     }
-    expect(rendered.size).toBe(operationIds.length);
+    // And the two delivery operations an application calls with an SDK key (§21).
+    for (const [operationId, endpoint] of Object.entries(deliveryEndpoints)) {
+      expect(rendered.get(operationId), operationId).toEqual({
+        method: endpoint.method,
+        path: endpoint.path,
+        summary: endpoint.summary,
+      });
+    }
+    expect(rendered.size).toBe(operationIds.length + Object.keys(deliveryEndpoints).length);
 
     // Opening one operation shows its parameters and responses (the page is interactive, not a picture).
     const toggle = page.locator(`[id$="-toggleFlag"] .opblock-summary`).first();

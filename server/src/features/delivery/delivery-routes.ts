@@ -4,7 +4,13 @@
  * `If-None-Match` answers 304 with no body) and `POST /api/v1/sdk/evaluate` (a client-side key sees only
  * `clientSideVisible` flags). Both serve the environment's snapshot, derived once per change.
  */
-import { deliveryPaths, type EvaluationResults, SdkEvaluateBody, validateInput } from '@flagplane/contract';
+import {
+  deliveryEndpoints,
+  deliveryPaths,
+  type EvaluationResults,
+  type SdkEvaluateBody,
+  validateInput,
+} from '@flagplane/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SdkKeyCaller } from '../../access/sdk-key-caller.js';
@@ -48,9 +54,9 @@ const callerOf = (request: FastifyRequest): SdkKeyCaller => {
 export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRoutesOptions): void {
   const lastUse = new LastUseRecorder(options.store, options.clock, app.log);
 
-  app.get(deliveryPaths.flags, async (request, reply) => {
+  app.get(deliveryEndpoints.getSdkFlags.path, async (request, reply) => {
     const caller = callerOf(request);
-    if (caller.key.type !== 'ServerSide') {
+    if (!(deliveryEndpoints.getSdkFlags.keyTypes as readonly string[]).includes(caller.key.type)) {
       throw new ApiError(
         'forbidden',
         `GET ${deliveryPaths.flags} needs a server-side SDK key (fp_srv_…); a client-side key may POST ${deliveryPaths.evaluate}.`,
@@ -68,9 +74,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
     return reply.type('application/json; charset=utf-8').send(json.text);
   });
 
-  app.post(deliveryPaths.evaluate, async (request): Promise<EvaluationResults> => {
+  app.post(deliveryEndpoints.evaluateForSdk.path, async (request): Promise<EvaluationResults> => {
     const caller = callerOf(request);
-    const parsed = validateInput(SdkEvaluateBody, request.body ?? null);
+    const parsed = validateInput(deliveryEndpoints.evaluateForSdk.body, request.body ?? null);
     if (!parsed.success) throw invalidInput(parsed.failure);
     const body = parsed.data as z.output<typeof SdkEvaluateBody>;
     const items = await options.store.read((view) => {
