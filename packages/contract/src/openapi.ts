@@ -164,20 +164,15 @@ function operation(
     tags: [endpoint.resource],
     requestParams: requestParameters(operationId, endpoint),
     ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: endpoint.body,
-                examples: requestBodyExamples[operationId as BodyOperationId],
-              },
-            },
-          },
-        }
+      ? { requestBody: jsonRequestBody(endpoint.body, requestBodyExamples[operationId as BodyOperationId]) }
       : {}),
     responses,
   };
+}
+
+/** A required JSON body with its examples. */
+function jsonRequestBody(schema: z.ZodType, examples: Record<string, { summary: string; value: unknown }>) {
+  return { required: true, content: { 'application/json': { schema, examples } } };
 }
 
 /** A delivery operation: an SDK key instead of a token, and for a conditional GET, its ETag and 304. */
@@ -232,20 +227,12 @@ function deliveryOperation(
       : {}),
     ...(endpoint.body
       ? {
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: endpoint.body,
-                examples: {
-                  aUser: {
-                    summary: 'A Pro user in the Netherlands',
-                    value: { context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro' } } },
-                  },
-                },
-              },
+          requestBody: jsonRequestBody(endpoint.body, {
+            aUser: {
+              summary: 'A Pro user in the Netherlands',
+              value: { context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro' } } },
             },
-          },
+          }),
         }
       : {}),
     responses,
