@@ -147,6 +147,47 @@ describe('event segments', () => {
     expect(storedIds(await fixture.open({ at: image }))).not.toContain(oldest.id);
   });
 
+  it('keeps out of every segment an event removed by the very commit that compacts', async () => {
+    const store = await fixture.open({ compactAfterBytes: 1 }); // a compaction whenever the journal is not empty
+    const [first, second] = await toggle(store, 2); // the second commit compacts: both in a segment
+    const [third] = await toggle(store, 1); // in the journal only
+    // This commit compacts and removes the journal-only event with it.
+    await store.write((tx) => {
+      tx.insert('events', event());
+      tx.remove('events', (third as EventRecord).id);
+    });
+    const later = await toggle(store, 3);
+    await store.close();
+    const kept = storedIds(await fixture.open());
+    expect(kept).not.toContain((third as EventRecord).id);
+    expect(kept).toEqual(expect.arrayContaining(ids([first, second, ...later] as EventRecord[])));
+    expect(await segmentedIds()).not.toContain((third as EventRecord).id);
+  });
+
+  it('never gives a segment name twice, even after a data file renamed into place but not confirmed', async () => {
+    const store = await fixture.open({ compactAfterBytes: 600 });
+    await toggle(store, 8);
+    const { SnapshotFile, SnapshotWriteError } = await import('./snapshot-file.js');
+    const original = SnapshotFile.prototype.write;
+    // The data file reaches the disk, then its directory sync "fails": it may be what a restart reads.
+    vi.spyOn(SnapshotFile.prototype, 'write').mockImplementationOnce(async function (
+      this: InstanceType<typeof SnapshotFile>,
+      json: string,
+    ) {
+      await original.call(this, json);
+      throw new SnapshotWriteError('directory sync failed', new Error('EIO'), true);
+    });
+    const named = () => dataFile().then((data) => data.eventSegments);
+    const before = await named();
+    while ((await named()).join() === before.join()) await toggle(store, 1);
+    const unconfirmed = (await named()).at(-1) as string;
+    const unconfirmedBytes = await readFile(`${path}.${unconfirmed}`);
+    await toggle(store, 12); // later compactions
+    expect(await readFile(`${path}.${unconfirmed}`).catch(() => null)).toEqual(unconfirmedBytes);
+    const names = await named();
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('writes the log as one segment again once it has grown to its maximum number of segments', async () => {
     const store = await fixture.open({ compactAfterBytes: 1 }); // a compaction whenever the journal is not empty
     const written: EventRecord[] = [];
@@ -227,6 +268,18 @@ describe('event segments', () => {
     await expect(fixture.open()).rejects.toThrow(message);
     expect(await readFile(path)).toEqual(dataBefore);
     expect(await filesBeside()).toEqual(filesBefore);
+  });
+
+  it('refuses to start on event segments whose data file is missing, deleting nothing', async () => {
+    const store = await fixture.open({ compactAfterBytes: 600 });
+    await toggle(store, 8);
+    await store.close();
+    await rm(path);
+    const before = await filesBeside();
+    await expect(fixture.open()).rejects.toThrow(
+      /found event segments \(.*events-1\.jsonl.*\) but not their data file/,
+    );
+    expect(await filesBeside()).toEqual(before);
   });
 
   it('refuses a data file naming something that is not a segment (no path leaves the directory)', async () => {

@@ -37,10 +37,25 @@ export class EventSegments {
     return match ? Number(match[1]) : null;
   }
 
-  /** The name of the segment after `names` (the highest number named, plus one). */
-  nextName(names: readonly string[]): string {
-    const highest = Math.max(0, ...names.map((name) => this.numberOf(name) ?? 0));
-    return `events-${highest + 1}.jsonl`;
+  /** The name of segment number `number`. */
+  nameOf(number: number): string {
+    return `events-${number}.jsonl`;
+  }
+
+  /** This data file's segment files (and drafts) on disk, named or not. */
+  async onDisk(): Promise<string[]> {
+    const prefix = `${this.#dataName}.`;
+    let files: string[];
+    try {
+      files = await readdir(this.#directory);
+    } catch {
+      return [];
+    }
+    return files.filter(
+      (file) =>
+        file.startsWith(prefix) &&
+        this.numberOf(file.slice(prefix.length).replace(/\.\d+\.tmp$/, '')) !== null,
+    );
   }
 
   /** Where the segment `name` of this data file is. */

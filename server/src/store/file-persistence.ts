@@ -72,9 +72,10 @@ export class FilePersistence implements Persistence {
 
   commit(changes: ChangeSet | null, data: StoreData): Promise<void> {
     // Everything is serialized here, synchronously; the document goes on changing after this returns.
-    if (changes === null || !this.#journalUsable) {
-      return this.#writeSnapshot(this.#prepare(data, { rewriteAll: true }));
-    }
+    // After `replace` the whole log is new; with the journal unusable, this commit's events go into the
+    // new segment like any others (the bookkeeping of what is unsegmented holds after a failed append).
+    if (changes === null) return this.#writeSnapshot(this.#prepare(data, { rewriteAll: true }));
+    if (!this.#journalUsable) return this.#writeSnapshot(this.#prepare(data, { changes }));
     const line = encodeJournalLine(this.#seq + 1, changes.values());
     if (this.#compactionDue()) return this.#compact(this.#prepare(data, { changes }), line, changes);
     return this.#append(line).then(() => this.#events.noteCommitted(changes));
@@ -84,7 +85,7 @@ export class FilePersistence implements Persistence {
   async close(data: StoreData): Promise<void> {
     try {
       if (this.#journal.size > 0 || !this.#journalUsable) {
-        await this.#writeSnapshot(this.#prepare(data, { rewriteAll: !this.#journalUsable }));
+        await this.#writeSnapshot(this.#prepare(data, {}));
       }
     } catch (error) {
       this.#logger?.error(

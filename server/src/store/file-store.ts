@@ -137,6 +137,14 @@ async function createDataFile(
         'Restore the data file, or move the journal away to start with empty data.',
     );
   }
+  // The event log without its data file: starting empty would delete it as unnamed segments.
+  const segments = await snapshot.segments.onDisk();
+  if (segments.length > 0) {
+    throw new Error(
+      `found event segments (${segments.join(', ')}) but not their data file ${snapshot.path}; refusing to start. ` +
+        'Restore the data file, or move the segments away to start with empty data.',
+    );
+  }
   const data = emptyStoreData();
   const json = serializeSnapshot(data, 0);
   await snapshot.write(json);

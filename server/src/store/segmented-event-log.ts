@@ -15,11 +15,18 @@ export interface SegmentPlan {
   readonly newSegment: { readonly name: string; readonly events: readonly EventRecord[] } | null;
   /** The old segments are all replaced: delete them once the data file is durable. */
   readonly replacesAll: boolean;
+  /** Events the commit written with it removed: once it is durable, no segment needs them. */
+  readonly removedWithIt: readonly string[];
 }
 
 export class SegmentedEventLog {
   readonly files: EventSegments;
   #segments: readonly string[];
+  /**
+   * The number of the last segment name handed out. It never goes down, so no name is given twice in a
+   * process, even after a data file that names a new segment was renamed into place but not confirmed.
+   */
+  #lastNumber: number;
   /** Committed events no segment holds yet, by id. */
   readonly #unsegmented = new Map<string, EventRecord>();
   /** An event some segment holds was removed: the next data file rewrites the log as one segment. */
@@ -35,6 +42,7 @@ export class SegmentedEventLog {
   ) {
     this.files = files;
     this.#segments = state.segments;
+    this.#lastNumber = Math.max(0, ...state.segments.map((name) => files.numberOf(name) ?? 0));
     for (const event of state.unsegmented) this.#unsegmented.set(event.id, event);
     this.#segmentedRemoved = state.segmentedRemoved;
   }
@@ -72,25 +80,34 @@ export class SegmentedEventLog {
       this.#segments.length >= maxSegments;
     if (rewrite) {
       const events = Object.values(data.events);
-      const name = this.files.nextName(this.#segments);
+      const name = this.#nextName();
       return {
         segments: events.length > 0 ? [name] : [],
         newSegment: events.length > 0 ? { name, events } : null,
         replacesAll: true,
+        removedWithIt: [],
       };
     }
     const pending = new Map(this.#unsegmented);
+    const removedWithIt: string[] = [];
     for (const change of options.changes?.values() ?? []) {
       if (change.collection !== 'events') continue;
-      if (change.record === null) pending.delete(change.id);
-      else pending.set(change.id, change.record as EventRecord);
+      if (change.record === null) {
+        pending.delete(change.id);
+        removedWithIt.push(change.id);
+      } else {
+        pending.set(change.id, change.record as EventRecord);
+      }
     }
-    if (pending.size === 0) return { segments: this.#segments, newSegment: null, replacesAll: false };
-    const name = this.files.nextName(this.#segments);
+    if (pending.size === 0) {
+      return { segments: this.#segments, newSegment: null, replacesAll: false, removedWithIt };
+    }
+    const name = this.#nextName();
     return {
       segments: [...this.#segments, name],
       newSegment: { name, events: [...pending.values()] },
       replacesAll: false,
+      removedWithIt,
     };
   }
 
@@ -102,7 +119,13 @@ export class SegmentedEventLog {
       this.#segmentedRemoved = false;
     } else {
       for (const event of plan.newSegment?.events ?? []) this.#unsegmented.delete(event.id);
+      for (const id of plan.removedWithIt) this.#unsegmented.delete(id);
     }
+  }
+
+  #nextName(): string {
+    this.#lastNumber += 1;
+    return this.files.nameOf(this.#lastNumber);
   }
 
   get segments(): readonly string[] {
