@@ -274,6 +274,27 @@ describe('POST /api/v1/sdk/evaluate (§21)', () => {
     expect(visible.json().items.map((item: { flagKey: string }) => item.flagKey)).toEqual(['banner-text']);
   });
 
+  it('never names a flag a client-side key cannot see, not even as a failed prerequisite', async () => {
+    await configure();
+    await server.call('owner', 'PUT', `${web}/flags/banner-text`, { clientSideVisible: true });
+    await server.call('owner', 'PUT', `${web}/flags/banner-text/environments/production`, {
+      prerequisites: [{ prerequisiteFlagKey: 'new-checkout', expectedVariationKey: 'true' }],
+    });
+    const context = { key: 'user-2', attributes: { country: 'DE' } }; // new-checkout serves false: failed
+    const serverSide = await sdkKey('ServerSide');
+    const clientSide = await sdkKey('ClientSide');
+    const full = await withKey(serverSide.key, 'POST', '/api/v1/sdk/evaluate', { body: { context } });
+    expect(full.json().items[0].reason).toEqual({
+      kind: 'PrerequisiteFailed',
+      prerequisiteKey: 'new-checkout',
+    });
+    const visible = await withKey(clientSide.key, 'POST', '/api/v1/sdk/evaluate', { body: { context } });
+    expect(visible.json().items).toEqual([
+      expect.objectContaining({ flagKey: 'banner-text', reason: { kind: 'PrerequisiteFailed' } }),
+    ]);
+    expect(visible.body).not.toContain('new-checkout');
+  });
+
   it('refuses a bad context with 400 fields, never 5xx', async () => {
     const { key } = await sdkKey('ClientSide');
     for (const body of [

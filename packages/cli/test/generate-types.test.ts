@@ -61,13 +61,15 @@ describe('flagplane generate types', () => {
     expect(module).toContain('"theme": JsonValue;');
     expect(module).toContain('/** String flag: The banner on the home page ("Hello", "Welcome back") */');
     expect(module).not.toMatch(/Colours \*\/ and/); // a description cannot end the comment
+    expect(module).toContain('"theme": "Json",');
     const usage = [
-      "import { type FlagValues, flagKeys } from './flags.js';",
+      "import { type FlagValues, flagKeys, flagTypes } from './flags.js';",
       'declare function value<K extends keyof FlagValues>(key: K, fallback: FlagValues[K]): Promise<FlagValues[K]>;',
       "export const enabled: Promise<boolean> = value('new-checkout', false);",
       "export const items: Promise<number> = value('max-items', 0);",
       "export const theme = value('theme', { bg: '#fff' });",
       'export const keys: readonly string[] = flagKeys;',
+      "export const themeIsJson: boolean = flagTypes.theme === 'Json';",
       '// @ts-expect-error: no such flag',
       "value('new-chekout', false);",
       '// @ts-expect-error: a Boolean flag with a string default',

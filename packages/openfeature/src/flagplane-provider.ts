@@ -50,6 +50,8 @@ export class FlagplaneProvider implements Provider {
   readonly events = new OpenFeatureEventEmitter();
   readonly hooks = [];
   #evaluator: FlagEvaluator | undefined;
+  /** Each flag's type, by key: any JSON answers getObjectValue for a Json flag. */
+  #types = new Map<string, EvaluationData['flags'][number]['type']>();
   readonly #source: PollingSource | undefined;
   #failing = false;
 
@@ -59,15 +61,22 @@ export class FlagplaneProvider implements Provider {
    */
   constructor(options: PollingOptions | { readonly data: EvaluationData }) {
     if ('data' in options) {
-      this.#evaluator = new FlagEvaluator(options.data);
+      this.#setData(options.data);
       this.#source = undefined;
       return;
     }
     this.#source = new PollingSource(options, {
       updated: (document, previous) => this.#updated(document, previous),
+      // Ready again after failures (a 304 counts): also after an initialize that failed.
+      fresh: () => {
+        if (!this.#failing) return;
+        this.#failing = false;
+        this.events.emit(ProviderEvents.Ready);
+      },
       failed: () => {
-        if (this.#evaluator && !this.#failing) this.events.emit(ProviderEvents.Stale);
+        if (this.#failing) return;
         this.#failing = true;
+        if (this.#evaluator) this.events.emit(ProviderEvents.Stale);
       },
     });
   }
@@ -119,12 +128,15 @@ export class FlagplaneProvider implements Provider {
   }
 
   #updated(document: SdkFlagsDocument, previous: SdkFlagsDocument | undefined): void {
-    this.#evaluator = new FlagEvaluator(document);
-    const recovered = this.#failing;
-    this.#failing = false;
-    if (previous === undefined) return; // the first: OpenFeature emits Ready when initialize resolves
-    if (recovered) this.events.emit(ProviderEvents.Ready);
+    this.#setData(document);
+    // The first: OpenFeature emits Ready itself when initialize resolves (or `fresh` does, after a failure).
+    if (previous === undefined) return;
     this.events.emit(ProviderEvents.ConfigurationChanged, { flagsChanged: changedFlags(previous, document) });
+  }
+
+  #setData(data: EvaluationData): void {
+    this.#evaluator = new FlagEvaluator(data);
+    this.#types = new Map(data.flags.map((flag) => [flag.key, flag.type]));
   }
 
   #resolve<T>(
@@ -146,7 +158,9 @@ export class FlagplaneProvider implements Provider {
     if (!result) return failed(ErrorCode.FLAG_NOT_FOUND, `no flag "${flagKey}" in this environment`);
     if (result.reason.kind === 'Error') return failed(ErrorCode.GENERAL, result.reason.errorMessage);
     const actual = result.value === null ? 'null' : typeof result.value;
-    if (actual !== kind) {
+    // A Json flag may serve any JSON (an object, a list, a number, null): all of it is what getObjectValue asks.
+    const json = kind === 'object' && this.#types.get(flagKey) === 'Json';
+    if (actual !== kind && !json) {
       return failed(ErrorCode.TYPE_MISMATCH, `flag "${flagKey}" serves a ${actual}, not a ${kind}`);
     }
     const metadata: Record<string, string | number> = {};

@@ -26,6 +26,8 @@ export interface PollingOptions {
 export interface SourceListener {
   /** A new document (the first, or a changed one). */
   updated(document: SdkFlagsDocument, previous: SdkFlagsDocument | undefined): void;
+  /** The document is current (a 200 or a 304): called after `updated` when there was one. */
+  fresh(): void;
   /** A fetch failed; the last good document (if any) stays in use. */
   failed(error: Error): void;
 }
@@ -35,6 +37,9 @@ export class PollingSource {
   #document: SdkFlagsDocument | undefined;
   #etag: string | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** A poll is on its way: the next tick skips, so answers never arrive out of order. */
+  #polling = false;
+  #stopped = false;
 
   constructor(
     options: PollingOptions,
@@ -60,18 +65,32 @@ export class PollingSource {
 
   /** The first fetch (rejects when it fails), then polling, whatever its outcome. */
   async start(): Promise<void> {
-    this.#timer ??= setInterval(() => void this.refresh().catch(() => {}), this.#options.pollIntervalMs);
+    this.#stopped = false;
+    this.#timer ??= setInterval(() => {
+      if (!this.#polling) void this.refresh().catch(() => {});
+    }, this.#options.pollIntervalMs);
     this.#timer.unref();
     await this.refresh();
   }
 
+  /** No more polls; one on its way is ignored when it answers. */
   stop(): void {
+    this.#stopped = true;
     clearInterval(this.#timer);
     this.#timer = undefined;
   }
 
   /** One fetch now. Resolves when the document is current; rejects (after telling the listener) if not. */
   async refresh(): Promise<void> {
+    this.#polling = true;
+    try {
+      await this.#fetchOnce();
+    } finally {
+      this.#polling = false;
+    }
+  }
+
+  async #fetchOnce(): Promise<void> {
     try {
       const response = await this.#options.fetch(`${this.#options.baseUrl}${deliveryPaths.flags}`, {
         headers: {
@@ -81,7 +100,11 @@ export class PollingSource {
         },
         signal: AbortSignal.timeout(this.#options.timeoutMs),
       });
-      if (response.status === 304) return;
+      if (this.#stopped) return;
+      if (response.status === 304) {
+        this.listener.fresh();
+        return;
+      }
       if (!response.ok) {
         throw new Error(
           `GET ${deliveryPaths.flags} answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
@@ -90,13 +113,15 @@ export class PollingSource {
       const parsed = SdkFlagsDocumentSchema.safeParse(await response.json());
       if (!parsed.success)
         throw new Error(`GET ${deliveryPaths.flags} answered a body that is not a flags document`);
+      if (this.#stopped) return;
       const previous = this.#document;
       this.#document = parsed.data;
       this.#etag = response.headers.get('etag') ?? undefined;
       this.listener.updated(parsed.data, previous);
+      this.listener.fresh();
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
-      this.listener.failed(failure);
+      if (!this.#stopped) this.listener.failed(failure);
       throw failure;
     }
   }

@@ -168,6 +168,55 @@ describe('FlagplaneProvider with a server', () => {
     );
   });
 
+  it('is ready again after a failed poll as soon as a poll answers, a 304 included', async () => {
+    let failNext = false;
+    const flaky: typeof fetch = async (input, init) => {
+      if (failNext) {
+        failNext = false;
+        throw new TypeError('fetch failed');
+      }
+      return fetch(input, init);
+    };
+    const provider = new FlagplaneProvider({
+      baseUrl,
+      sdkKey: await serverKey(),
+      pollIntervalMs: 30,
+      fetch: flaky,
+    });
+    await OpenFeature.setProviderAndWait(provider);
+    const client = OpenFeature.getClient();
+    const stale = new Promise<void>((resolve) => client.addHandler(ProviderEvents.Stale, () => resolve()));
+    const ready = new Promise<void>((resolve) => {
+      void stale.then(() => client.addHandler(ProviderEvents.Ready, () => resolve()));
+    });
+    failNext = true;
+    await stale;
+    await ready; // the environment did not change: the poll after the failure answered 304
+    expect(client.providerStatus).toBe('READY');
+  });
+
+  it('becomes ready when the server answers after a failed start', async () => {
+    let down = true;
+    const unreliable: typeof fetch = async (input, init) => {
+      if (down) throw new TypeError('fetch failed');
+      return fetch(input, init);
+    };
+    const provider = new FlagplaneProvider({
+      baseUrl,
+      sdkKey: await serverKey(),
+      pollIntervalMs: 30,
+      fetch: unreliable,
+    });
+    await expect(OpenFeature.setProviderAndWait(provider)).rejects.toThrow();
+    const client = OpenFeature.getClient();
+    const ready = new Promise<void>((resolve) => client.addHandler(ProviderEvents.Ready, () => resolve()));
+    down = false;
+    await ready;
+    expect(await client.getBooleanValue('new-checkout', false, { targetingKey: 'u', plan: 'pro' })).toBe(
+      true,
+    );
+  });
+
   it('serves defaults with an error code while the server cannot be reached before the first download', async () => {
     const provider = new FlagplaneProvider({
       baseUrl: 'http://127.0.0.1:9',

@@ -57,6 +57,35 @@ describe('typedFlags', () => {
     await flags.value('new-chekout', false, context);
     // @ts-expect-error: a default of another type than the flag's
     await flags.value('new-checkout', 'yes', context);
+    // A Json flag may serve any JSON: with flagTypes, a string default still asks for JSON.
+    const provider2 = await FlagplaneProvider.fromDocument(
+      {
+        organization: 'acme',
+        projects: [
+          {
+            key: 'web',
+            environments: [{ key: 'production' }],
+            flags: [
+              { key: 'limit', type: 'Json', variations: [{ key: 'n', value: '25' }] },
+              { key: 'nothing', type: 'Json', variations: [{ key: 'null', value: 'null' }] },
+            ],
+          },
+        ],
+      },
+      { environment: 'production' },
+    );
+    await OpenFeature.setProviderAndWait('json', provider2);
+    const json = typedFlags<{ limit: number | string; nothing: null | string }>(
+      OpenFeature.getClient('json'),
+      {
+        limit: 'Json',
+        nothing: 'Json',
+      },
+    );
+    expect(await json.details('limit', 'unset', context)).toMatchObject({ value: 25, reason: 'DISABLED' });
+    expect(await json.value('nothing', 'unset', context)).toBeNull();
+    expect(await OpenFeature.getClient('json').getObjectValue('limit', {}, context)).toBe(25);
+
     // Forced through anyway, the provider answers the default with TYPE_MISMATCH.
     const forced = typedFlags<{ 'new-checkout': string }>(OpenFeature.getClient());
     expect(await forced.details('new-checkout', 'yes', context)).toMatchObject({

@@ -7,10 +7,12 @@
 import {
   deliveryEndpoints,
   deliveryPaths,
+  type EvaluationResultShape,
   type EvaluationResults,
   type SdkEvaluateBody,
   validateInput,
 } from '@flagplane/contract';
+import type { EvaluationResult } from '@flagplane/evaluation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SdkKeyCaller } from '../../access/sdk-key-caller.js';
@@ -51,6 +53,19 @@ const callerOf = (request: FastifyRequest): SdkKeyCaller => {
   return request.sdkCaller;
 };
 
+/**
+ * What a client-side key may read of a result: nothing naming a flag it cannot see (a hidden
+ * prerequisite's key), and no error text (which may name one).
+ */
+function forClientSide(result: EvaluationResult, visible: ReadonlySet<string>): EvaluationResultShape {
+  const { reason } = result;
+  if (reason.kind === 'PrerequisiteFailed' && !visible.has(reason.prerequisiteKey)) {
+    return { ...result, reason: { kind: 'PrerequisiteFailed' } };
+  }
+  if (reason.kind === 'Error') return { ...result, reason: { kind: 'Error' } };
+  return result;
+}
+
 export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRoutesOptions): void {
   const lastUse = new LastUseRecorder(options.store, options.clock, app.log);
 
@@ -82,11 +97,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
     const items = await options.store.read((view) => {
       const { project, environment } = currentEnvironment(view, caller);
       const { document, evaluator } = environmentSnapshot(view, project, environment);
-      const visible =
-        caller.key.type === 'ClientSide'
-          ? document.flags.filter((flag) => flag.clientSideVisible).map((flag) => flag.key)
-          : undefined;
-      return evaluator.evaluateAll(body.context, visible);
+      if (caller.key.type !== 'ClientSide') return evaluator.evaluateAll(body.context);
+      const visible = new Set(
+        document.flags.filter((flag) => flag.clientSideVisible).map((flag) => flag.key),
+      );
+      return evaluator
+        .evaluateAll(body.context, [...visible])
+        .map((result) => forClientSide(result, visible));
     });
     lastUse.used(caller.key);
     return { items } as EvaluationResults;

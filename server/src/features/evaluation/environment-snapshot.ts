@@ -28,10 +28,11 @@ interface Cached {
 }
 
 /**
- * Keyed by the environment record itself: a changed environment is a new record, and another store (a
- * test's, the mock's after a reset) has records of its own, so nothing can be served from the wrong one.
+ * Per store state (the view a read is given), then per environment record: a changed environment is a
+ * new record, and two stores reset to one seed share records but never their state (each has its own
+ * version clock), so nothing is served from another store.
  */
-const snapshots = new WeakMap<EnvironmentRecord, Cached>();
+const snapshots = new WeakMap<object, WeakMap<EnvironmentRecord, Cached>>();
 
 export function environmentSnapshot(
   view: StoreView,
@@ -40,7 +41,12 @@ export function environmentSnapshot(
 ): EnvironmentSnapshot {
   const flagsVersion = view.childrenVersion('flags', project.id);
   const segmentsVersion = view.childrenVersion('segments', project.id);
-  const cached = snapshots.get(environment);
+  let ofView = snapshots.get(view);
+  if (!ofView) {
+    ofView = new WeakMap();
+    snapshots.set(view, ofView);
+  }
+  const cached = ofView.get(environment);
   if (cached?.flagsVersion === flagsVersion && cached.segmentsVersion === segmentsVersion)
     return cached.snapshot;
   const document = deliveryDocument(view, project, environment);
@@ -56,7 +62,7 @@ export function environmentSnapshot(
       return json;
     },
   };
-  snapshots.set(environment, { flagsVersion, segmentsVersion, snapshot });
+  ofView.set(environment, { flagsVersion, segmentsVersion, snapshot });
   return snapshot;
 }
 
@@ -74,9 +80,10 @@ function deliveryDocument(
       flag.configuration.rules.flatMap((rule) => (rule.userSegmentId ? [rule.userSegmentId] : [])),
     ),
   );
-  const segments = view
-    .children('segments', project.id)
+  // In key order: the same document (and ETag) whatever order the store's indexes hold them in.
+  const segments = [...view.children('segments', project.id)]
     .filter((segment) => used.has(segment.id))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((segment) => {
       const { id, key, included, excluded, conditionGroups } = toSegmentListItem(segment);
       return { id, key, included, excluded, conditionGroups };
