@@ -106,6 +106,29 @@ describe('managedBy written by the CLI (§20)', () => {
     expect(plan.stdout).not.toMatch(/enabled:|rules:|name:/);
   });
 
+  it('creates an environment before the flags whose managedBy names it', async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
+    // A new environment with a configuration of an existing flag, and the project renamed (its own step).
+    const grown = sampleState();
+    const project = grown.projects[0] as NonNullable<(typeof grown.projects)[0]>;
+    project.name = 'Web shop (renamed)';
+    project.environments.push({ key: 'staging', color: '#f59e0b' });
+    const checkout = project.flags?.find((flag) => flag.key === 'new-checkout');
+    if (!checkout?.environments) throw new Error('the sample declares new-checkout with environments');
+    checkout.environments.staging = { enabled: true };
+    await writeDocument('flags.json', grown);
+    const apply = await runCli(['apply', '-f', file, '--json'], { env });
+    expect(apply.code, apply.stdout).toBe(0);
+    expect(apply.json<{ result: { failed: unknown[] } }>().result.failed).toEqual([]);
+    expect(await managedByOf('/projects/web/flags/new-checkout')).toMatchObject({
+      environments: ['production', 'staging'],
+    });
+    server.resetCounts();
+    expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
+    expect(server.counts().writes).toBe(0);
+  });
+
   it('refuses a source the API would refuse, before any request', async () => {
     const file = await writeDocument('flags.json', { ...sampleState(), source: 'x'.repeat(501) });
     const plan = await runCli(['plan', '-f', file], { env });
@@ -165,6 +188,20 @@ describe('drift attribution in flagplane plan (§19)', () => {
       action: 'updateFlag',
       client: 'other-tool/2.0',
     });
+  });
+
+  it('attributes nothing to the configuration of a flag the plan creates, even if an old flag had its key', async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
+    await api('DELETE', '/projects/web/flags/banner-text');
+    const plan = await runCli(['plan', '-f', file, '--json'], { env });
+    expect(plan.code).toBe(2);
+    const changes = plan.json<{
+      changes: { id: string; changes: { property: string; lastChange?: unknown }[] }[];
+    }>().changes;
+    const configuration = changes.find((change) => change.id === 'configuration web/banner-text@development');
+    expect(configuration?.changes.length).toBeGreaterThan(0);
+    for (const property of configuration?.changes ?? []) expect(property.lastChange).toBeUndefined();
   });
 
   it('reads no events with --no-attribution', async () => {

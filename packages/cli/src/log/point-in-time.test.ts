@@ -19,6 +19,12 @@ describe('pointInTime', () => {
     expect(pointInTime('--since', text, now)).toBe(expected);
   });
 
+  it.each(['300000000d', '3000000d'])('refuses %s, which reaches back before the year 1', (text) => {
+    expect(() => pointInTime('--since', text, now)).toThrow(
+      `--since "${text}" reaches back before the year 1`,
+    );
+  });
+
   it.each([
     '',
     'yesterday',

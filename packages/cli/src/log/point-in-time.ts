@@ -30,7 +30,12 @@ export function pointInTime(option: string, text: string, now: number = Date.now
   const duration = /^(\d+)\s*(s|min|m|h|d|w)$/i.exec(trimmed);
   if (duration) {
     const milliseconds = Number(duration[1]) * (unitMilliseconds[(duration[2] as string).toLowerCase()] ?? 0);
-    return new Date(now - milliseconds).toISOString();
+    const at = new Date(now - milliseconds);
+    // Before year 1 the date has no four-digit year, and the API takes none.
+    if (!Number.isFinite(at.getTime()) || at.getUTCFullYear() < 1) {
+      throw new UsageError(`${option} "${text}" reaches back before the year 1`);
+    }
+    return at.toISOString();
   }
   if ((dateTime.test(trimmed) || dateOnly.test(trimmed)) && isCalendarDate(trimmed.slice(0, 10))) {
     const parsed = Date.parse(dateOnly.test(trimmed) ? `${trimmed}T00:00:00Z` : trimmed);

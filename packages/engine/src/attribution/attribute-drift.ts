@@ -92,7 +92,12 @@ function searchFor(change: PlannedChange): EventSearch | undefined {
   }
 }
 
-/** Changes to resources that exist, with properties to explain: creations and removals have none. */
+/**
+ * Changes to resources that exist, with properties to explain: creations and removals have none, and
+ * neither has the configuration of a flag or environment the plan creates (an `update` the plan gives a
+ * reason, "new flag" or "new environment"): events of an older flag or environment of the same key would
+ * be about something else.
+ */
 function driftedChanges(plan: Plan): PlannedChange[] {
   return plan.steps
     .map((step) => step.change)
@@ -100,7 +105,8 @@ function driftedChanges(plan: Plan): PlannedChange[] {
       (change) =>
         (change.action === 'update' || change.action === 'restore') &&
         !change.destructive &&
-        change.changes.length > 0,
+        change.changes.length > 0 &&
+        !(change.kind === 'configuration' && change.reason !== undefined),
     );
 }
 

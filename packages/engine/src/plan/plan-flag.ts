@@ -64,6 +64,19 @@ export function planFlag(
   }
 }
 
+/**
+ * What a flag's own write waits for: its project, and the environments its `managedBy` names (§20: the
+ * server refuses an environment key it does not know yet, so a new one must exist first).
+ */
+function flagStepAfter(projectKey: string, flag: ResolvedFlag): string[] {
+  return [
+    changeId('project', projectKey, projectKey),
+    ...(flag.managedBy?.environments ?? []).map((environment) =>
+      changeId('environment', projectKey, environment),
+    ),
+  ];
+}
+
 function planFlagCreation(plan: PlanBuilder, projectKey: string, flag: ResolvedFlag): string {
   return plan.add({
     kind: 'flag',
@@ -76,7 +89,7 @@ function planFlagCreation(plan: PlanBuilder, projectKey: string, flag: ResolvedF
       { property: 'variations', before: undefined, after: flag.variations.map((variation) => variation.key) },
       { property: 'defaultVariation', before: undefined, after: flag.defaultVariation },
     ],
-    after: [changeId('project', projectKey, projectKey)],
+    after: flagStepAfter(projectKey, flag),
     run: async ({ client, organization, ids }) => {
       const created = await client.flags.create(organization, projectKey, {
         key: flag.key,
@@ -138,6 +151,7 @@ function planFlagUpdate(
     resource: flag.key,
     action: current.isArchived ? 'restore' : 'update',
     changes,
+    after: flagStepAfter(projectKey, flag),
     ...(current.isArchived ? { reason: 'declared, but archived live' } : {}),
     run: async ({ client, organization, ids }) => {
       if (current.isArchived) await client.flags.restore(organization, projectKey, flag.key);
