@@ -204,6 +204,20 @@ describe('drift attribution in flagplane plan (§19)', () => {
     for (const property of configuration?.changes ?? []) expect(property.lastChange).toBeUndefined();
   });
 
+  it('attributes nothing from an environment deleted and created again under the same key', async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
+    await api('DELETE', '/projects/web/environments/development');
+    await api('POST', '/projects/web/environments', { key: 'development', color: '#22c55e' });
+    const plan = await runCli(['plan', '-f', file, '--json'], { env });
+    const changes = plan.json<{
+      changes: { id: string; changes: { property: string; lastChange?: unknown }[] }[];
+    }>().changes;
+    const configuration = changes.find((change) => change.id === 'configuration web/banner-text@development');
+    expect(configuration?.changes.map((property) => property.property)).toContain('enabled');
+    for (const property of configuration?.changes ?? []) expect(property.lastChange).toBeUndefined();
+  });
+
   it('reads no events with --no-attribution', async () => {
     const file = await writeDocument('flags.json', sampleState());
     expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);

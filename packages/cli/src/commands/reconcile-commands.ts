@@ -34,7 +34,7 @@ async function start(options: ReconcileOptions) {
 
 export async function planCommand(options: ReconcileOptions): Promise<number> {
   const { loaded, session } = await start(options);
-  const { plan } = await planDesiredState(session.client, loaded, {
+  const { plan, live } = await planDesiredState(session.client, loaded, {
     ...engineOptions(options, session),
     listOtherProjects: true,
   });
@@ -42,7 +42,7 @@ export async function planCommand(options: ReconcileOptions): Promise<number> {
   const attribution =
     options.attribution === false
       ? undefined
-      : await attributeDrift(session.client, plan, { concurrency: options.concurrency });
+      : await attributeDrift(session.client, plan, live, { concurrency: options.concurrency });
   if (attribution?.unavailable && !options.quiet)
     process.stderr.write(
       `note: drift is not attributed, the events could not be read: ${attribution.unavailable}\n`,

@@ -7,6 +7,7 @@
 import type { Event } from '@flagplane/contract';
 import type { EventListParams, FlagplaneClient } from '@flagplane/sdk';
 import { concurrencyLimit } from '../execute/concurrency-limit.js';
+import type { LiveState } from '../live/live-state.js';
 import type { Plan, PlannedChange } from '../plan/plan.js';
 
 /** Change id → property → the last event that changed it. Properties without a known event are absent. */
@@ -43,43 +44,60 @@ const configurationPaths: Readonly<Record<string, string>> = {
 const touches = (event: Event, path: string) =>
   event.changes.some((change) => change.path === path || change.path.startsWith(`${path}.`));
 
-function searchFor(change: PlannedChange): EventSearch | undefined {
-  const project = change.project;
+/**
+ * The query for a change's events, by the ids of the resources that exist now: events of an older
+ * resource of the same key (deleted, then created again) are about something else.
+ */
+function searchFor(change: PlannedChange, live: LiveState): EventSearch | undefined {
+  const project = live.projects.get(change.project);
+  if (!project) return undefined;
+  const environmentId = (key: string | undefined) =>
+    project.environments.find((environment) => environment.key === key)?.id;
+  const flagId = (key: string | undefined) => project.flags.find((flag) => flag.key === key)?.id;
   switch (change.kind) {
     case 'project':
       return {
-        query: { project, resourceKind: 'Project' },
-        changed: (event, property) => event.resource.kind === 'Project' && touches(event, property),
+        query: { project: project.id, resourceKind: 'Project' },
+        changed: (event, property) => event.resource.id === project.id && touches(event, property),
       };
-    case 'environment':
+    case 'environment': {
+      const id = environmentId(change.resource);
+      if (!id) return undefined;
       return {
-        query: { project, environment: change.resource, resourceKind: 'Environment' },
-        changed: (event, property) => event.resource.kind === 'Environment' && touches(event, property),
+        query: { project: project.id, environment: id, resourceKind: 'Environment' },
+        changed: (event, property) => event.resource.id === id && touches(event, property),
       };
-    case 'segment':
+    }
+    case 'segment': {
+      const id = project.segments.find((segment) => segment.key === change.resource)?.id;
+      if (!id) return undefined;
       return {
-        query: { project, resourceKind: 'Segment' },
-        changed: (event, property) =>
-          event.resource.kind === 'Segment' &&
-          event.resource.key === change.resource &&
-          touches(event, property),
+        query: { project: project.id, resourceKind: 'Segment' },
+        changed: (event, property) => event.resource.id === id && touches(event, property),
       };
-    case 'flag':
+    }
+    case 'flag': {
+      const id = flagId(change.resource);
+      if (!id) return undefined;
       return {
-        query: { project, flag: change.resource },
+        query: { project: project.id, flag: id },
         changed: (event, property) => {
           // `variations.<key>`: that variation's own events (its value, name or description).
           if (property.startsWith('variations.'))
             return event.resource.kind === 'Variation' && event.resource.key === property.slice(11);
-          return event.resource.kind === 'Flag' && touches(event, property);
+          return event.resource.kind === 'Flag' && event.resource.id === id && touches(event, property);
         },
       };
+    }
     case 'configuration': {
       // `<flag>@<environment>` (configurationResource): keys never contain `@`.
-      const [flag, environment] = change.resource.split('@');
+      const [flagKey, environmentKey] = change.resource.split('@');
+      const [flag, environment] = [flagId(flagKey), environmentId(environmentKey)];
+      if (!flag || !environment) return undefined;
       return {
-        query: { project, flag, environment },
+        query: { project: project.id, flag, environment },
         changed: (event, property) => {
+          if (event.environment?.id !== environment) return false;
           if (property === 'rules' && event.resource.kind === 'Rule') return true;
           const path = configurationPaths[property];
           return event.resource.kind === 'FlagEnvironment' && path !== undefined && touches(event, path);
@@ -113,6 +131,7 @@ function driftedChanges(plan: Plan): PlannedChange[] {
 export async function attributeDrift(
   client: FlagplaneClient,
   plan: Plan,
+  live: LiveState,
   options: DriftAttributionOptions = {},
 ): Promise<DriftAttributionResult> {
   const limit = concurrencyLimit(options.concurrency ?? 4);
@@ -122,7 +141,7 @@ export async function attributeDrift(
   await Promise.all(
     driftedChanges(plan).map((change) =>
       limit(async () => {
-        const search = searchFor(change);
+        const search = searchFor(change, live);
         if (!search) return;
         const pending = new Set(change.changes.map((property) => property.property));
         const found = new Map<string, Event>();
