@@ -46,6 +46,31 @@ describe('managedBy on flags', () => {
     expect((await getFlag(server, 'declared')).managedBy).toBeNull();
   });
 
+  it('drops a deleted environment from the flags that named it, moving their `at`', async () => {
+    await server.call('owner', 'POST', `${project}/environments`, { key: 'qa' });
+    const named = await createFlag(server, {
+      key: 'qa-named',
+      type: 'Boolean',
+      managedBy: { source: 'file:flags/web.yaml', environments: ['production', 'qa'] },
+    });
+    const other = await createFlag(server, {
+      key: 'qa-not-named',
+      type: 'Boolean',
+      managedBy: { source: 'file:flags/web.yaml', environments: ['production'] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await server.call('owner', 'DELETE', `${project}/environments/qa`)).statusCode).toBe(204);
+    const after = (await getFlag(server, 'qa-named')).managedBy;
+    expect(after.environments).toEqual(['production']);
+    expect(after.at > named.managedBy.at).toBe(true);
+    expect((await getFlag(server, 'qa-not-named')).managedBy).toEqual(other.managedBy);
+    // What the server answers can be sent back as it is.
+    const echo = { source: after.source, environments: after.environments };
+    expect(
+      (await server.call('member', 'PUT', `${project}/flags/qa-named`, { managedBy: echo })).statusCode,
+    ).toBe(204);
+  });
+
   it('never refuses a write because of it, and the event of such a change says who made it', async () => {
     await server.call('member', 'PUT', `${project}/flags/declared`, { managedBy: declared });
     const toggled = await server.call('viewer', 'GET', `${project}/flags/declared/environments/production`);

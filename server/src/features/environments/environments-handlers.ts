@@ -16,6 +16,6 @@ export const updateEnvironment: OperationHandler<'updateEnvironment'> = ({ store
   service.updateEnvironment(store, scope.environment, body);
 };
 
-export const deleteEnvironment: OperationHandler<'deleteEnvironment'> = ({ store, scope }) => {
-  service.deleteEnvironment(store, scope);
+export const deleteEnvironment: OperationHandler<'deleteEnvironment'> = ({ store, scope, now }) => {
+  service.deleteEnvironment(store, scope, now);
 };

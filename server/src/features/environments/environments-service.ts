@@ -6,7 +6,7 @@ import { validationFailed } from '../../domain/api-error.js';
 import type { SortKey } from '../../pagination/cursor.js';
 import { childrenPage, type Page, type PageRequest, sortBy } from '../../pagination/paginate.js';
 import type { BodyOf } from '../../routes/operation-handler.js';
-import type { EnvironmentRecord, ProjectRecord } from '../../store/records.js';
+import type { EnvironmentRecord, ManagedByRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView, Transaction } from '../../store/store.js';
 import { initialConfiguration } from '../flags/flag-defaults.js';
 import { environmentPath, projectPath } from '../resource-paths.js';
@@ -101,6 +101,7 @@ export function isLastEnvironment(
 export function deleteEnvironment(
   store: Transaction,
   { org, project, environment }: Pick<PathRecords, 'org' | 'project' | 'environment'>,
+  now: string,
 ): void {
   if (isLastEnvironment(store, environment)) {
     throw validationFailed(`${lastEnvironmentReason} A project keeps at least one environment.`, {
@@ -109,10 +110,31 @@ export function deleteEnvironment(
   }
   for (const flag of store.children('flags', environment.projectId)) {
     const { [environment.id]: _removed, ...configurations } = flag.configurations;
-    store.put('flags', { ...flag, configurations });
+    store.put('flags', {
+      ...flag,
+      configurations,
+      managedBy: withoutEnvironment(flag.managedBy, environment.key, now),
+    });
   }
   for (const key of store.children('sdkKeys', environment.id)) store.remove('sdkKeys', key.id);
   store.remove('environments', environment.id);
+}
+
+/**
+ * §20: a flag's `managedBy` no longer names a deleted environment (it would name a key the project does
+ * not have, which a client echoing it back would have refused). That is a change of `managedBy`: `at` moves.
+ */
+function withoutEnvironment(
+  managedBy: ManagedByRecord | null | undefined,
+  key: string,
+  now: string,
+): ManagedByRecord | null | undefined {
+  if (!managedBy?.environments.includes(key)) return managedBy;
+  return {
+    ...managedBy,
+    environments: managedBy.environments.filter((candidate) => candidate !== key),
+    at: now,
+  };
 }
 
 function nextSortOrder(siblings: readonly EnvironmentRecord[]): number {
