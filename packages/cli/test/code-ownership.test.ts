@@ -218,6 +218,30 @@ describe('drift attribution in flagplane plan (§19)', () => {
     for (const property of configuration?.changes ?? []) expect(property.lastChange).toBeUndefined();
   });
 
+  it("attributes a variation edited live to that variation's own event", async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
+    await api(
+      'PUT',
+      '/projects/web/flags/banner-text/variations/welcome',
+      { value: 'Hi again' },
+      'console/3.1',
+    );
+    await api('POST', '/projects/web/flags/banner-text/environments/development/toggle', { enabled: false });
+    const plan = await runCli(['plan', '-f', file, '--json'], { env });
+    const flag = plan
+      .json<{
+        changes: { id: string; changes: { property: string; lastChange?: Record<string, unknown> }[] }[];
+      }>()
+      .changes.find((change) => change.id === 'flag web/banner-text');
+    expect(
+      flag?.changes.find((property) => property.property === 'variations.welcome')?.lastChange,
+    ).toMatchObject({
+      action: 'updateVariation',
+      client: 'console/3.1',
+    });
+  });
+
   it('reads no events with --no-attribution', async () => {
     const file = await writeDocument('flags.json', sampleState());
     expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);

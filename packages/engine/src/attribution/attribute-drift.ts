@@ -1,7 +1,8 @@
 /**
  * Drift attribution: for each property a plan would change on a resource that exists, the last event
  * (§19) that changed that property live, so that a plan can say who changed it, when and with what
- * client. One events query per drifted resource, newest first, stopping as soon as every drifted property
+ * client. One events query per drifted resource (a flag: one for its own events, one for its
+ * variations'), newest first, stopping as soon as every drifted property
  * has its event (or after `maxEvents` events): an index lookup on the server, not a scan of the log.
  */
 import type { Event } from '@flagplane/contract';
@@ -28,6 +29,8 @@ export interface DriftAttributionOptions {
 /** Where to look for a planned change's events, and which of them changed a given property. */
 interface EventSearch {
   readonly query: EventListParams;
+  /** The properties whose events this query finds (default: all of the change's). */
+  readonly covers?: (property: string) => boolean;
   changed(event: Event, property: string): boolean;
 }
 
@@ -48,7 +51,7 @@ const touches = (event: Event, path: string) =>
  * The query for a change's events, by the ids of the resources that exist now: events of an older
  * resource of the same key (deleted, then created again) are about something else.
  */
-function searchFor(change: PlannedChange, live: LiveState): EventSearch | undefined {
+function searchFor(change: PlannedChange, live: LiveState): EventSearch | readonly EventSearch[] | undefined {
   const project = live.projects.get(change.project);
   if (!project) return undefined;
   const environmentId = (key: string | undefined) =>
@@ -79,15 +82,21 @@ function searchFor(change: PlannedChange, live: LiveState): EventSearch | undefi
     case 'flag': {
       const id = flagId(change.resource);
       if (!id) return undefined;
-      return {
-        query: { project: project.id, flag: id },
-        changed: (event, property) => {
-          // `variations.<key>`: that variation's own events (its value, name or description).
-          if (property.startsWith('variations.'))
-            return event.resource.kind === 'Variation' && event.resource.key === property.slice(11);
-          return event.resource.kind === 'Flag' && event.resource.id === id && touches(event, property);
+      // Two queries, by kind: a busy flag's toggles and rules never push its own older changes out of reach.
+      const isVariation = (property: string) => property.startsWith('variations.');
+      return [
+        {
+          query: { project: project.id, flag: id, resourceKind: 'Flag' },
+          covers: (property) => !isVariation(property),
+          changed: (event, property) => event.resource.id === id && touches(event, property),
         },
-      };
+        {
+          // `variations.<key>`: that variation's own events (its value, name or description).
+          query: { project: project.id, flag: id, resourceKind: 'Variation' },
+          covers: isVariation,
+          changed: (event, property) => event.resource.key === property.slice('variations.'.length),
+        },
+      ];
     }
     case 'configuration': {
       // `<flag>@<environment>` (configurationResource): keys never contain `@`.
@@ -141,23 +150,31 @@ export async function attributeDrift(
   await Promise.all(
     driftedChanges(plan).map((change) =>
       limit(async () => {
-        const search = searchFor(change, live);
-        if (!search) return;
-        const pending = new Set(change.changes.map((property) => property.property));
         const found = new Map<string, Event>();
-        try {
-          let read = 0;
-          for await (const event of client.events.list(plan.organization, { ...search.query, limit: 100 })) {
-            for (const property of pending) {
-              if (search.changed(event, property)) {
-                found.set(property, event);
-                pending.delete(property);
+        for (const search of [searchFor(change, live) ?? []].flat()) {
+          const pending = new Set(
+            change.changes
+              .map((property) => property.property)
+              .filter((property) => search.covers?.(property) ?? true),
+          );
+          if (pending.size === 0) continue;
+          try {
+            let read = 0;
+            for await (const event of client.events.list(plan.organization, {
+              ...search.query,
+              limit: 100,
+            })) {
+              for (const property of pending) {
+                if (search.changed(event, property)) {
+                  found.set(property, event);
+                  pending.delete(property);
+                }
               }
+              if (pending.size === 0 || ++read >= maxEvents) break;
             }
-            if (pending.size === 0 || ++read >= maxEvents) break;
+          } catch (error) {
+            unavailable ??= error instanceof Error ? error.message : String(error);
           }
-        } catch (error) {
-          unavailable ??= error instanceof Error ? error.message : String(error);
         }
         if (found.size > 0) attributions.set(change.id, found);
       }),
