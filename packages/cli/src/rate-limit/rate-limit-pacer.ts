@@ -95,7 +95,9 @@ export class RateLimitPacer {
   }
 
   #sleep(waitMs: number, reason: string): Promise<void> {
-    this.#onWait?.(waitMs, reason);
+    // Node's timers may fire a millisecond before the wall clock reaches the deadline: the loop then
+    // sleeps the rest, which is not a new wait to tell anyone about.
+    if (waitMs >= 2) this.#onWait?.(waitMs, reason);
     return new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 
