@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readProcessStatus } from './process-status.js';
@@ -46,6 +47,12 @@ describe.skipIf(!existsSync('/proc/self/stat'))('the status of a process, from /
     });
     children.push(parent);
     const killed = Number(await firstLine(parent));
+    // Only once the shell has become `sleep 600`: a shell still running would reap its child itself.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const name = await readFile(`/proc/${parent.pid}/comm`, 'utf8').catch(() => '');
+      if (name.trim() === 'sleep') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     process.kill(killed, 'SIGKILL');
     let status = await readProcessStatus(killed);
     for (let attempt = 0; status?.state !== 'Z' && attempt < 100; attempt++) {
