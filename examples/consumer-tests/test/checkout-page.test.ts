@@ -25,7 +25,8 @@ async function appWithFlags() {
   const api = createClient({ baseUrl: flagplane.mock.baseUrl, token: flagplane.mock.tokens.owner });
   await seedCheckoutFlags(api);
   const checkout = await api.flags.retrieve('acme', 'shop', 'new-checkout');
-  const on = checkout.variations.find((variation) => variation.key === 'true')!;
+  const on = checkout.variations.find((variation) => variation.key === 'true');
+  if (!on) throw new Error('a Boolean flag always has a "true" variation');
   await api.flagEnvironments.toggle('acme', 'shop', 'new-checkout', 'production', { enabled: true });
   await api.flagEnvironments.update('acme', 'shop', 'new-checkout', 'production', {
     strategy: 'TargetedRollout',

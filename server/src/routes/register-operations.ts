@@ -2,7 +2,14 @@
  * The one registration loop: every operation of the contract's endpoint table becomes a route. The
  * order of checks is the same everywhere: the path (404), the role (403), the body (400), the rules.
  */
-import { type Endpoint, endpoints, type OperationId, type Role, validateInput } from '@flagplane/contract';
+import {
+  deliveryEndpoints,
+  type Endpoint,
+  endpoints,
+  type OperationId,
+  type Role,
+  validateInput,
+} from '@flagplane/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type PathParamValues, resolvePath } from '../access/path-scope.js';
 import { hasRole } from '../access/principal.js';
@@ -126,7 +133,12 @@ const answerableMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] a
  */
 function registerMethodNotAllowed(app: FastifyInstance): void {
   const methodsByPath = new Map<string, Set<string>>();
-  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+  // The delivery paths (§21) are routed elsewhere (features/delivery) but answer other methods alike.
+  const routes: readonly { method: string; path: string }[] = [
+    ...(Object.values(endpoints) as Endpoint[]),
+    ...Object.values(deliveryEndpoints),
+  ];
+  for (const endpoint of routes) {
     const path = toRouterPath(endpoint.path);
     methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(endpoint.method));
   }

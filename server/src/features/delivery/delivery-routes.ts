@@ -108,26 +108,4 @@ export function registerDeliveryRoutes(app: FastifyInstance, options: DeliveryRo
     lastUse.used(caller.key);
     return { items } as EvaluationResults;
   });
-
-  for (const [path, allowed] of [
-    [deliveryPaths.flags, 'GET'],
-    [deliveryPaths.evaluate, 'POST'],
-  ] as const) {
-    app.route({
-      method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'].filter((method) => method !== allowed) as (
-        | 'GET'
-        | 'POST'
-        | 'PUT'
-        | 'DELETE'
-        | 'PATCH'
-        | 'OPTIONS'
-      )[],
-      url: path,
-      handler: async (request) => {
-        throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}.`, {
-          headers: { allow: allowed },
-        });
-      },
-    });
-  }
 }
