@@ -1,6 +1,43 @@
+import { postgresAvailable } from '@flagplane/test-support/postgres';
 import { defineConfig } from 'vitest/config';
 import { reporters, timeouts } from '../scripts/vitest-base.mjs';
 
+/**
+ * Two projects: every test on the memory and file stores, and the black-box tests (every test/*.test.ts
+ * that runs a test server) again on PostgreSQL (§22): one suite, both stores. Without PostgreSQL the
+ * second project is left out with a message, except in CI, which must run it.
+ */
+const onPostgres = postgresAvailable();
+
+/** Tests that start processes, clusters or stores of their own rather than a test server. */
+const notOnTestServers = [
+  'test/command-line.test.ts',
+  'test/durability.test.ts',
+  'test/start-refusals.test.ts',
+  'test/store-interface.test.ts',
+  'test/postgres-*.test.ts',
+];
+
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], reporters, ...timeouts },
+  test: {
+    reporters,
+    ...timeouts,
+    projects: [
+      { extends: true, test: { name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      ...(onPostgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'server on postgres',
+                include: ['test/*.test.ts'],
+                exclude: notOnTestServers,
+                env: { FLAGPLANE_TEST_STORE: 'postgres' },
+                globalSetup: ['test/support/postgres-global-setup.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
 });

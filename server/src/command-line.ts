@@ -8,6 +8,7 @@ import { configVariables } from './config.js';
 
 export type Invocation =
   | { readonly action: 'serve' }
+  | { readonly action: 'copy-data'; readonly from: string; readonly to: string }
   | { readonly action: 'help' }
   | { readonly action: 'version' }
   | { readonly action: 'refuse'; readonly message: string };
@@ -15,6 +16,7 @@ export type Invocation =
 export function readInvocation(args: readonly string[]): Invocation {
   if (args.length === 0) return { action: 'serve' };
   if (args.some((arg) => arg === '--help' || arg === '-h')) return { action: 'help' };
+  if (args[0] === 'copy-data') return readCopyData(args.slice(1));
   if (args.length === 1 && args[0] === '--version') return { action: 'version' };
   const unknown = args.find((arg) => arg !== '--version') ?? args[0];
   return {
@@ -23,6 +25,35 @@ export function readInvocation(args: readonly string[]): Invocation {
       `unknown argument "${unknown}": the server takes its configuration from the environment ` +
       '(e.g. PORT=4001 flagplane-server); see flagplane-server --help',
   };
+}
+
+const copyDataUsage = 'flagplane-server copy-data --from <data file> --to <postgres:// URL>';
+
+/** `copy-data --from <file> --to <url>`, each exactly once, in either order (`--from=…` too). */
+function readCopyData(args: readonly string[]): Invocation {
+  const values: Record<string, string> = {};
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    const [name, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (name !== '--from' && name !== '--to') {
+      return { action: 'refuse', message: `copy-data: unknown argument "${arg}"; usage: ${copyDataUsage}` };
+    }
+    const value = inline ?? args[++index];
+    if (value === undefined || value === '' || value.startsWith('--')) {
+      return { action: 'refuse', message: `copy-data: ${name} needs a value; usage: ${copyDataUsage}` };
+    }
+    if (name in values) return { action: 'refuse', message: `copy-data: ${name} is given twice` };
+    values[name] = value;
+  }
+  const from = values['--from'];
+  const to = values['--to'];
+  if (from === undefined || to === undefined) {
+    return { action: 'refuse', message: `copy-data needs --from and --to; usage: ${copyDataUsage}` };
+  }
+  if (!/^postgres(ql)?:\/\/\S+$/.test(to)) {
+    return { action: 'refuse', message: 'copy-data: --to must be a postgres:// or postgresql:// URL' };
+  }
+  return { action: 'copy-data', from, to };
 }
 
 export function helpText(): string {
@@ -40,12 +71,16 @@ export function helpText(): string {
     '  flagplane-server             listen until SIGINT or SIGTERM (then finish requests and stop)',
     '  flagplane-server --help, -h  print this help',
     '  flagplane-server --version   print the version',
+    `  ${copyDataUsage}`,
+    '                               copy a data file (identities, tokens, events: everything) into an',
+    '                               empty PostgreSQL database, then print what it copied',
     '',
     'Configuration, from the environment (a bad value refuses to start, naming the variable):',
     `  ${'variable'.padEnd(nameWidth)}  ${'default'.padEnd(defaultWidth)}  meaning`,
     ...table,
     '',
-    'The first start on an empty data file without an identity file creates organization "default" with',
+    'With FLAGPLANE_DATABASE_URL, every server process on that database serves the same data (§22).',
+    'The first start on an empty store without an identity file creates organization "default" with',
     "an Owner and prints that Owner's API token once. Docs are served at /docs, the API under /api/v1.",
     '',
   ].join('\n');

@@ -13,6 +13,8 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** §19: days events are kept; 0 keeps them forever. */
   readonly eventRetentionDays: number;
+  /** §22: the PostgreSQL store several processes share, instead of the data file; null: the data file. */
+  readonly database: { readonly url: string; readonly poolSize: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -32,6 +34,11 @@ export const configVariables = {
     default: '.flagplane/data.json',
     meaning: 'the data file; :memory: keeps everything in memory',
   },
+  FLAGPLANE_DATABASE_URL: {
+    default: 'none',
+    meaning: 'postgres://user:password@host:port/database: the PostgreSQL store, instead of FLAGPLANE_DATA',
+  },
+  FLAGPLANE_DATABASE_POOL_SIZE: { default: '10', meaning: 'connections to PostgreSQL per process' },
   FLAGPLANE_IDENTITIES: {
     default: 'none',
     meaning: 'the identity file (JSON) to upsert at start-up',
@@ -92,5 +99,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel,
     eventRetentionDays: integer(env, 'FLAGPLANE_EVENTS_RETENTION_DAYS', 0, 36_500),
+    database: readDatabase(env),
   };
+}
+
+function readDatabase(env: NodeJS.ProcessEnv): ServerConfig['database'] {
+  const url = env.FLAGPLANE_DATABASE_URL?.trim();
+  if (!url) return null;
+  if (!/^postgres(ql)?:\/\/\S+$/.test(url)) {
+    // The value may hold a password: the message names the variable and the rule, not the value.
+    throw new ConfigError('FLAGPLANE_DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+  return { url, poolSize: integer(env, 'FLAGPLANE_DATABASE_POOL_SIZE', 1, 1000) };
+}
+
+/** A database URL as it may be shown (logs, messages): without its password. */
+export function shownDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://…';
+  }
 }

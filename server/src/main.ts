@@ -8,7 +8,8 @@
 import { resolve } from 'node:path';
 import { buildServer } from './app.js';
 import { helpText, readInvocation, serverVersion } from './command-line.js';
-import { ConfigError, readConfig, type ServerConfig } from './config.js';
+import { ConfigError, readConfig, type ServerConfig, shownDatabaseUrl } from './config.js';
+import { CopyDataError, copyData, describeCounts } from './copy-data.js';
 import { applyIdentities, IdentityError } from './identity/apply-identities.js';
 import { bootstrapIfEmpty } from './identity/bootstrap.js';
 import { readIdentityFile } from './identity/identity-file.js';
@@ -16,20 +17,48 @@ import { describeListenFailure, ListenError } from './listen-error.js';
 import { createServerLogger } from './logging.js';
 import { openFileStore } from './store/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
+import { isConnectionFailure } from './store/postgres/connection-failure.js';
+import { SchemaTooNewError } from './store/postgres/migrate.js';
+import { openPostgresStore } from './store/postgres/postgres-store.js';
 import type { Store } from './store/store.js';
+import type { StoreLogger } from './store/store-logger.js';
 
 /** Exit status of a refused command line, apart from 1 (could not start) as shells usually do. */
 const USAGE_EXIT_CODE = 2;
+
+/** Refusals people can act on: one line, no stack. */
+class StartError extends Error {
+  override name = 'StartError';
+}
+
+/** The store the configuration names: PostgreSQL (§22), the data file, or memory. */
+async function openStore(config: ServerConfig, logger: StoreLogger): Promise<Store> {
+  if (config.database === null) {
+    return config.dataPath === ':memory:'
+      ? createMemoryStore()
+      : openFileStore({ path: resolve(config.dataPath), logger });
+  }
+  const { url, poolSize } = config.database;
+  try {
+    return await openPostgresStore({ url, poolSize, logger });
+  } catch (error) {
+    if (error instanceof SchemaTooNewError)
+      throw new StartError(`${shownDatabaseUrl(url)}: ${error.message}`);
+    if (isConnectionFailure(error) || (error as { code?: unknown })?.code === '28P01') {
+      throw new StartError(
+        `cannot connect to PostgreSQL at ${shownDatabaseUrl(url)}: ${(error as Error).message}`,
+      );
+    }
+    throw error;
+  }
+}
 
 async function serve(config: ServerConfig): Promise<void> {
   // Read before the store is opened: a start refused for its identity file creates no data file.
   const identities = config.identitiesPath ? await readIdentityFile(config.identitiesPath) : null;
   // One logger for the store and the app, so torn journal lines and failed commits are logged too.
   const logger = createServerLogger(config.logLevel);
-  const store: Store =
-    config.dataPath === ':memory:'
-      ? createMemoryStore()
-      : await openFileStore({ path: resolve(config.dataPath), logger });
+  const store = await openStore(config, logger);
   try {
     if (identities) {
       await applyIdentities(store, identities, new Date());
@@ -77,7 +106,7 @@ async function serve(config: ServerConfig): Promise<void> {
     throw describeListenFailure(error, config.host, config.port);
   }
   app.log.info(
-    `Flagplane listening on ${config.baseUrl} (data: ${config.dataPath}); docs at ${config.baseUrl}/docs`,
+    `Flagplane listening on ${config.baseUrl} (data: ${config.database ? shownDatabaseUrl(config.database.url) : config.dataPath}); docs at ${config.baseUrl}/docs`,
   );
 }
 
@@ -100,12 +129,25 @@ async function main(args: readonly string[]): Promise<void> {
       return;
     case 'serve':
       await serve(readConfig());
+      return;
+    case 'copy-data': {
+      const counts = await copyData(invocation.from, invocation.to);
+      process.stdout.write(
+        `Copied ${invocation.from} into ${shownDatabaseUrl(invocation.to)}:\n${describeCounts(counts)}\n`,
+      );
+      return;
+    }
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   // Refusals people can act on are one line; anything else keeps its stack for a bug report.
   const known =
-    error instanceof ConfigError || error instanceof IdentityError || error instanceof ListenError;
-  fail(known ? error.message : String((error as Error)?.stack ?? error), 1);
+    error instanceof ConfigError ||
+    error instanceof IdentityError ||
+    error instanceof ListenError ||
+    error instanceof StartError ||
+    error instanceof CopyDataError ||
+    isConnectionFailure(error);
+  fail(known ? (error as Error).message : String((error as Error)?.stack ?? error), 1);
 });

@@ -1,12 +1,27 @@
 /**
- * A server under test: the real app (`buildServer`) on an in-memory store, with a fixed cast of callers
- * and every success body checked against the contract. Error bodies are checked by `call`.
+ * A server under test: the real app (`buildServer`) on an in-memory store, or, in the "on PostgreSQL"
+ * project (vitest.config.ts, §22), on a PostgreSQL store with a database of its own: the same tests, both
+ * stores. A fixed cast of callers, and every success body checked against the contract; error bodies
+ * are checked by `call`.
  */
 import { ErrorBody } from '@flagplane/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type BuildServerOptions, buildServer } from '../src/app.js';
 import type { IdentityDocument } from '../src/identity/identity-document.js';
+import { openPostgresStore } from '../src/store/postgres/postgres-store.js';
+import type { Store } from '../src/store/store.js';
+import { createTestDatabase } from './support/test-databases.js';
+
+/** The store the black-box tests run on: `FLAGPLANE_TEST_STORE=postgres` in the "on PostgreSQL" project. */
+export const testStore: 'memory' | 'postgres' =
+  process.env.FLAGPLANE_TEST_STORE === 'postgres' ? 'postgres' : 'memory';
+
+/** A store for a test server: undefined (buildServer's memory store), or PostgreSQL on a new database. */
+async function storeForTest(): Promise<Store | undefined> {
+  if (testStore === 'memory') return undefined;
+  return openPostgresStore({ url: await createTestDatabase(inject('postgresUrl')), poolSize: 4 });
+}
 
 const token = (prefix: 'pat' | 'svc', name: string) => `fp_${prefix}_${name.padEnd(40, '0')}`;
 
@@ -79,7 +94,13 @@ export interface TestServer {
 }
 
 export async function startTestServer(options: BuildServerOptions = {}): Promise<TestServer> {
-  const app = await buildServer({ identities, validateResponses: true, ...options });
+  const ownStore = options.store ? undefined : await storeForTest();
+  const app = await buildServer({
+    identities,
+    validateResponses: true,
+    ...options,
+    ...(ownStore ? { store: ownStore } : {}),
+  });
   return {
     app,
     async call(caller, method, url, body) {
@@ -98,7 +119,10 @@ export async function startTestServer(options: BuildServerOptions = {}): Promise
       }
       return response;
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      await ownStore?.close();
+    },
   };
 }
 

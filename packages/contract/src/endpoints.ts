@@ -629,10 +629,10 @@ export const operationIds = Object.keys(endpoints) as OperationId[];
 
 /**
  * Every error status an operation can answer: its own; 400 for a list (a cursor the server did not make,
- * §6); 413 and 415 where it takes a body (§3); 401, 429 and 500 for every operation.
+ * §6); 413 and 415 where it takes a body (§3); 401, 429, 500 and 503 (§22) for every operation.
  */
 export function errorStatusesOf(endpoint: Endpoint): number[] {
-  const statuses = new Set<number>([...endpoint.errors, 401, 429, 500]);
+  const statuses = new Set<number>([...endpoint.errors, 401, 429, 500, 503]);
   if (endpoint.list) statuses.add(400);
   if (endpoint.body) {
     statuses.add(413);

@@ -170,6 +170,11 @@ const errorResponseSpecs: Readonly<Record<ErrorStatus, ErrorResponseSpec>> = {
     id: 'InternalError',
     description: 'Something unexpected (`internal_error`); the message names the request id.',
   },
+  503: {
+    id: 'Unavailable',
+    description:
+      'The store cannot be reached (`unavailable`, §22): retry after `Retry-After` seconds (also in `retry_after`).',
+  },
 };
 
 export function isErrorStatus(status: number): status is ErrorStatus {
@@ -185,7 +190,10 @@ export function errorResponses(docsBaseUrl: string): Record<ErrorStatus, ZodOpen
   const response = (status: ErrorStatus): ZodOpenApiResponseObject => ({
     id: errorResponseSpecs[status].id,
     description: errorResponseSpecs[status].description,
-    headers: status === 429 ? { ...commonHeaders(), ...headerRefs(['Retry-After']) } : commonHeaders(),
+    headers:
+      status === 429 || status === 503
+        ? { ...commonHeaders(), ...headerRefs(['Retry-After']) }
+        : commonHeaders(),
     content: { 'application/json': { schema: ErrorBody, examples: examples[status] } },
   });
   return {
@@ -198,6 +206,7 @@ export function errorResponses(docsBaseUrl: string): Record<ErrorStatus, ZodOpen
     415: response(415),
     429: response(429),
     500: response(500),
+    503: response(503),
   };
 }
 

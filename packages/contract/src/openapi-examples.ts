@@ -242,7 +242,7 @@ export const requestBodyExamples: {
 };
 
 /** The statuses that have an error response in the document, each with its examples. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** Error body examples by status. `docsBaseUrl` is the server's base URL (`docs_url` points there). */
 export function errorExamples(
@@ -359,6 +359,17 @@ export function errorExamples(
           error: 'internal_error',
           message: 'Unexpected error. Request id: 7c1f6b2e-0d4a-4f3b-9e8d-2a1b0c9d8e7f.',
           docs_url: docsUrl('internal_error'),
+        },
+      },
+    },
+    503: {
+      unavailable: {
+        summary: 'The database is out of reach for a moment; `retry_after` equals the `Retry-After` header',
+        value: {
+          error: 'unavailable',
+          message: 'The database cannot be reached (reading the latest changes); retry in a moment.',
+          docs_url: docsUrl('unavailable'),
+          retry_after: 1,
         },
       },
     },

@@ -195,7 +195,7 @@ function deliveryOperation(
       headers: conditionalHeaders(),
     };
   }
-  for (const status of [...endpoint.errors, 401, 429, 500] as const) {
+  for (const status of [...endpoint.errors, 401, 429, 500, 503] as const) {
     responses[`${status}`] =
       status === 403
         ? {

@@ -93,13 +93,13 @@ describe('openapi.json', () => {
       tags: ['delivery'],
       security: [{ sdkKey: [] }],
     });
-    expect(Object.keys(flags.responses).sort()).toEqual(['200', '304', '401', '403', '429', '500']);
+    expect(Object.keys(flags.responses).sort()).toEqual(['200', '304', '401', '403', '429', '500', '503']);
     expect(flags.responses['304'].content).toBeUndefined();
     expect(Object.keys(flags.responses['304'].headers)).toContain('ETag');
     expect(flags.parameters.map((parameter: Json) => resolve(parameter).name)).toEqual(['if-none-match']);
     const evaluate = committed.paths['/api/v1/sdk/evaluate'].post;
     expect(evaluate).toMatchObject({ operationId: 'evaluateForSdk', security: [{ sdkKey: [] }] });
-    expect(Object.keys(evaluate.responses).sort()).toEqual(['200', '400', '401', '429', '500']);
+    expect(Object.keys(evaluate.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
     expect(evaluate.description).toMatch(/server-side .* or client-side/);
   });
 
@@ -141,12 +141,12 @@ describe('openapi.json', () => {
     else expect(Object.keys(success.content as Json)).toEqual(['application/json']);
   });
 
-  it('puts the rate-limit and request-id headers on every response, and Retry-After on 429', () => {
+  it('puts the rate-limit and request-id headers on every response, and Retry-After on 429 and 503', () => {
     for (const [operationId, endpoint] of table) {
       for (const [status, response] of Object.entries(operationOf(endpoint).responses)) {
         const headers = resolve(response as Json).headers as Record<string, Reference>;
         const expected = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id'];
-        if (status === '429') expected.push('Retry-After');
+        if (status === '429' || status === '503') expected.push('Retry-After');
         expect(Object.keys(headers).sort(), `${operationId} ${status}`).toEqual(expected.sort());
         for (const [name, header] of Object.entries(headers)) {
           expect(header, `${operationId} ${status} ${name}`).toEqual({

@@ -14,6 +14,7 @@ export {
   PayloadTooLargeError,
   RateLimitError,
   ResponseValidationError,
+  ServiceUnavailableError,
   TimeoutError,
   UnauthorizedError,
   UserAbortError,

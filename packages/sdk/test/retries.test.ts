@@ -8,6 +8,7 @@ import {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  ServiceUnavailableError,
 } from '../src/index.js';
 import { errorBody, fakeBaseUrl, fakeToken, flagBody, flagPath, meBody } from './support/wire-fixtures.js';
 
@@ -50,6 +51,29 @@ describe('retries', () => {
     await expect(client().me.retrieve()).resolves.toEqual(meBody);
     // 0.5 s minus at most a quarter of jitter.
     expect(performance.now() - started).toBeGreaterThanOrEqual(370);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a 503 unavailable (§22) waits for Retry-After; one that stays is a ServiceUnavailableError', async () => {
+    const unavailable = [
+      503,
+      errorBody('unavailable', 'The database cannot be reached; retry in a moment.', { retry_after: 1 }),
+      { 'retry-after': '1' },
+    ] as const;
+    const scope = nock(fakeBaseUrl)
+      .get('/api/v1/me')
+      .reply(...unavailable)
+      .get('/api/v1/me')
+      .reply(...unavailable);
+
+    const started = performance.now();
+    const error = await client({ maxRetries: 1 })
+      .me.retrieve()
+      .catch((caught: unknown) => caught);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 503, error: 'unavailable', retryAfter: 1 });
     expect(scope.isDone()).toBe(true);
   });
 

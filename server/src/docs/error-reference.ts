@@ -52,6 +52,11 @@ const explanations: Readonly<Record<ErrorCode, { title: string; when: string; fi
     when: 'The caller used its quota for the current window (per token, else per address).',
     fix: 'Wait `Retry-After` seconds (also in `retry_after`); `X-RateLimit-Remaining` and `X-RateLimit-Reset` help pace requests.',
   },
+  unavailable: {
+    title: 'Unavailable',
+    when: 'The store behind the server (its PostgreSQL database, §22) cannot be reached for a moment.',
+    fix: 'Retry after `Retry-After` seconds (also in `retry_after`); nothing in the request needs to change. A write answered 503 may or may not have been applied: read before repeating a creation.',
+  },
   internal_error: {
     title: 'Internal error',
     when: 'Something unexpected failed on the server. Nothing internal is disclosed.',

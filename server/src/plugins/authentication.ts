@@ -4,12 +4,13 @@
  * address, so rotating invalid tokens does not escape the limit), then refuse unauthenticated calls.
  * Running before routing means 401s and 404s are counted and carry the rate-limit headers too.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { principalForToken } from '../access/principal.js';
 import { SdkKeyLookup } from '../access/sdk-key-caller.js';
 import { TokenHashes } from '../access/token-hashes.js';
 import { ApiError } from '../domain/api-error.js';
+import type { RateLimitCounter, RateLimitState } from '../domain/rate-limit.js';
 import type { Store } from '../store/store.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
 
@@ -37,19 +38,59 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+type HookDone = (error?: Error) => void;
+
+/** The rate-limit headers on every answer, and the refusal of this request, if it is refused. */
+function refusal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: RateLimitState,
+  token: string | null,
+  delivery: boolean,
+): ApiError | undefined {
+  reply.header('x-ratelimit-limit', state.limit);
+  reply.header('x-ratelimit-remaining', state.remaining);
+  reply.header('x-ratelimit-reset', state.resetAt);
+  if (state.exceeded) {
+    return new ApiError('rate_limited', `Rate limit exceeded; retry in ${state.retryAfter} s.`, {
+      retryAfter: state.retryAfter,
+      headers: { 'retry-after': String(state.retryAfter) },
+    });
+  }
+  if (delivery && !request.sdkCaller) {
+    return new ApiError(
+      'unauthorized',
+      token
+        ? 'The SDK key is invalid or revoked.'
+        : 'Authentication required: send Authorization: Bearer <SDK key> (fp_srv_… or fp_cli_…).',
+    );
+  }
+  if (!delivery && !request.principal) {
+    return new ApiError(
+      'unauthorized',
+      token
+        ? 'The token is invalid, revoked or expired.'
+        : 'Authentication required: send Authorization: Bearer <token>.',
+    );
+  }
+  return undefined;
+}
+
 export const authenticationPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: AuthenticationOptions) => {
-    const limiter = new FixedWindowRateLimiter(options.rateLimit.max, options.rateLimit.windowSeconds * 1000);
+    const { max, windowSeconds } = options.rateLimit;
+    const limiter: RateLimitCounter =
+      options.store.createRateLimiter?.(max, windowSeconds * 1000) ??
+      new FixedWindowRateLimiter(max, windowSeconds * 1000);
     const tokenHashes = new TokenHashes();
     const sdkKeys = new SdkKeyLookup();
     app.decorateRequest('principal', null);
     app.decorateRequest('sdkCaller', null);
     app.decorate('resetRateLimits', () => limiter.reset());
 
-    // A callback hook, not an async one (a promise and a microtask less per request); what it throws,
-    // Fastify answers through the error handler as it would a rejection.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!isApiRequest(request)) return done();
+    // Callback hooks, not async ones (a promise and a microtask less per request); what they pass to
+    // `done`, Fastify answers through the error handler as it would a rejection.
+    const authenticate = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
       const token = bearerToken(request);
       const now = options.clock();
       // §21: on the delivery paths the credential is an SDK key, and only there.
@@ -67,33 +108,18 @@ export const authenticationPlugin = fastifyPlugin(
         : request.sdkCaller
           ? `sdk-key:${request.sdkCaller.key.id}`
           : `address:${request.ip}`;
-      const state = limiter.hit(callerKey, now.getTime());
-      reply.header('x-ratelimit-limit', state.limit);
-      reply.header('x-ratelimit-remaining', state.remaining);
-      reply.header('x-ratelimit-reset', state.resetAt);
-      if (state.exceeded) {
-        throw new ApiError('rate_limited', `Rate limit exceeded; retry in ${state.retryAfter} s.`, {
-          retryAfter: state.retryAfter,
-          headers: { 'retry-after': String(state.retryAfter) },
-        });
-      }
-      if (delivery && !request.sdkCaller) {
-        throw new ApiError(
-          'unauthorized',
-          token
-            ? 'The SDK key is invalid or revoked.'
-            : 'Authentication required: send Authorization: Bearer <SDK key> (fp_srv_… or fp_cli_…).',
-        );
-      }
-      if (!delivery && !request.principal) {
-        throw new ApiError(
-          'unauthorized',
-          token
-            ? 'The token is invalid, revoked or expired.'
-            : 'Authentication required: send Authorization: Bearer <token>.',
-        );
-      }
-      done();
+      const counted = limiter.hit(callerKey, now.getTime());
+      const finish = (state: RateLimitState) => done(refusal(request, reply, state, token, delivery));
+      if (counted instanceof Promise) counted.then(finish, done);
+      else finish(counted);
+    };
+
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isApiRequest(request)) return done();
+      // §22: on a store several processes share, first apply what the others committed (tokens included).
+      const catchUp = options.store.catchUp?.();
+      if (catchUp === undefined) return authenticate(request, reply, done);
+      catchUp.then(() => authenticate(request, reply, done), done);
     });
   },
   { name: 'flagplane-authentication' },

@@ -7,6 +7,7 @@ import type { ErrorBody } from '@flagplane/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../domain/api-error.js';
+import { StoreUnavailableError } from '../store/store-unavailable.js';
 
 export interface ErrorHandlerOptions {
   /** Where `docs_url` points: `{baseUrl}/docs/errors#<code>`. */
@@ -48,6 +49,13 @@ function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiEr
   return internalError(request);
 }
 
+/** §22: the database is out of reach; the same request may succeed after `Retry-After` seconds. */
+const unavailable = (error: StoreUnavailableError) =>
+  new ApiError('unavailable', error.message, {
+    retryAfter: error.retryAfter,
+    headers: { 'retry-after': String(error.retryAfter) },
+  });
+
 const internalError = (request: FastifyRequest) =>
   new ApiError('internal_error', `An unexpected error occurred; request id ${request.id}.`);
 
@@ -83,10 +91,12 @@ export const errorHandlerPlugin = fastifyPlugin(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let apiError: ApiError;
       if (error instanceof ApiError) apiError = error;
+      else if (error instanceof StoreUnavailableError) apiError = unavailable(error);
       else if (typeof error.code === 'string' && error.code.startsWith('FST_'))
         apiError = fromFrameworkError(error, request);
       else apiError = internalError(request);
-      if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (apiError.code === 'unavailable') request.log.warn({ err: error }, 'the store is unavailable');
+      else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(reply, apiError, options.baseUrl);
     });
 

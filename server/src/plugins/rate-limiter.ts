@@ -1,18 +1,15 @@
 /**
- * A fixed-window rate limiter (§13): windows are aligned to multiples of the window length, so every
- * caller's window ends at the same Unix second and the whole table can be dropped when a window ends.
+ * The rate limiter of one process (§13): a fixed window in memory. When the window ends the whole table
+ * is dropped. Several processes on one database count through the store instead (postgres-rate-limit.ts).
  */
-export interface RateLimitState {
-  readonly limit: number;
-  readonly remaining: number;
-  /** Unix seconds at which the current window ends. */
-  readonly resetAt: number;
-  /** Whole seconds until the window ends, at least 1. */
-  readonly retryAfter: number;
-  readonly exceeded: boolean;
-}
+import {
+  type RateLimitCounter,
+  type RateLimitState,
+  rateLimitState,
+  windowStartOf,
+} from '../domain/rate-limit.js';
 
-export class FixedWindowRateLimiter {
+export class FixedWindowRateLimiter implements RateLimitCounter {
   private windowStart = Number.NEGATIVE_INFINITY;
   private readonly counts = new Map<string, number>();
 
@@ -21,27 +18,18 @@ export class FixedWindowRateLimiter {
     private readonly windowMs: number,
   ) {}
 
-  /** Forgets every count (the mock's reset back to its seed). */
   reset(): void {
     this.counts.clear();
   }
 
-  /** Counts one request of `callerKey` at `now` and tells where the caller stands. */
   hit(callerKey: string, now: number): RateLimitState {
-    const windowStart = Math.floor(now / this.windowMs) * this.windowMs;
+    const windowStart = windowStartOf(now, this.windowMs);
     if (windowStart !== this.windowStart) {
       this.windowStart = windowStart;
       this.counts.clear();
     }
     const count = (this.counts.get(callerKey) ?? 0) + 1;
     this.counts.set(callerKey, count);
-    const windowEnd = windowStart + this.windowMs;
-    return {
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - count),
-      resetAt: Math.ceil(windowEnd / 1000),
-      retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
-      exceeded: count > this.limit,
-    };
+    return rateLimitState(this.limit, this.windowMs, windowStart, count, now);
   }
 }

@@ -2,6 +2,7 @@
  * The narrow interface features use to reach the data. The lowdb file store is the embedded default;
  * a store on a database engine can implement the same interface without touching any feature.
  */
+import type { RateLimitCounter } from '../domain/rate-limit.js';
 import type { EventFilter } from './event-index.js';
 import type { CollectionName, CollectionRecords, EventRecord, StoreData } from './records.js';
 
@@ -65,4 +66,15 @@ export interface Store {
   replace(data: StoreData): Promise<void>;
   /** Flushes pending writes and releases the file and its lock. */
   close(): Promise<void>;
+  /**
+   * Only a store several processes share (§22): resolves once this process has applied every write any
+   * process committed before the call. The server calls it before authenticating each request, so a
+   * write acknowledged anywhere is seen by the next request everywhere. Absent on a store only this
+   * process writes: there is nothing to wait for.
+   */
+  catchUp?(): Promise<void>;
+  /** Only a store several processes share: a rate-limit counter they all count in (§13). */
+  createRateLimiter?(limit: number, windowMs: number): RateLimitCounter;
 }
+
+export type { RateLimitCounter };

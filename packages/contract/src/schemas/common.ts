@@ -51,6 +51,7 @@ export const ErrorCode = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
+  'unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -81,6 +82,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  unavailable: 503,
 };
 
 /** Every list takes these (§6): `limit` is never an error, a bad one falls back to the default. */

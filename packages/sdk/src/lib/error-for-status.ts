@@ -13,6 +13,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   RateLimitError,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
 } from './errors.js';
@@ -41,6 +42,7 @@ export interface ErrorAnswer {
 export function errorForStatus(answer: ErrorAnswer): ApiError {
   const details = readErrorDetails(answer);
   if (answer.status === 400 && details.error === 'validation_failed') return new ValidationError(details);
+  if (answer.status === 503) return new ServiceUnavailableError(details);
   if (answer.status >= 500) return new InternalServerError(details);
   const ErrorClass = errorClassByStatus[answer.status] ?? ApiError;
   return new ErrorClass(details);

@@ -58,6 +58,8 @@ export class ApiError extends FlagplaneError {
   readonly didYouMean: readonly string[];
   /** Follow-up requests the server suggests (the existing resource of a 409, `restore` for an archived flag). */
   readonly nextActions: readonly NextAction[];
+  /** Seconds to wait before trying again, when the server said (a 429, a 503). */
+  readonly retryAfter: number | null;
 
   constructor(details: ApiErrorDetails) {
     super(describe(details));
@@ -69,6 +71,7 @@ export class ApiError extends FlagplaneError {
     this.headers = details.headers;
     this.didYouMean = details.didYouMean ?? [];
     this.nextActions = details.nextActions ?? [];
+    this.retryAfter = details.retryAfter ?? null;
   }
 }
 
@@ -136,19 +139,21 @@ export class PayloadTooLargeError extends ApiError {
   }
 }
 
+/** 429 `rate_limited`: `retryAfter` says when the window ends. */
 export class RateLimitError extends ApiError {
   override readonly name: string = 'RateLimitError';
-  /** Seconds to wait before trying again, when the server said. */
-  readonly retryAfter: number | null;
-
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.retryAfter = details.retryAfter ?? null;
-  }
 }
 
 export class InternalServerError extends ApiError {
   override readonly name: string = 'InternalServerError';
+}
+
+/**
+ * 503 `unavailable`: the server cannot reach its store for a moment (§22). Safe requests are retried
+ * after `Retry-After`; a creation answered 503 may or may not have been applied.
+ */
+export class ServiceUnavailableError extends InternalServerError {
+  override readonly name: string = 'ServiceUnavailableError';
 }
 
 /** No answer came back: the connection was refused or reset, or the name did not resolve. */

@@ -1,0 +1,54 @@
+-- §22: the PostgreSQL store's first schema. Every server process keeps the whole state in memory and
+-- this database is what they share: the records (the durable state), the numbered changes each write
+-- batch made (what other processes apply to catch up), the event log (§19) and the rate-limit counters
+-- of every process (§13).
+
+-- One row per setting of the store itself (the cursor secret, §6: every process signs cursors alike).
+CREATE TABLE flagplane_meta (
+  name text PRIMARY KEY,
+  value text NOT NULL
+);
+
+-- Every record but events. `parent_id` and `key` are the fields collectionIndexes names ('' for a
+-- top-level record); the unique constraint is what makes a key taken at most once across processes. It
+-- is checked at commit, so one write batch may free a key and take it again in any order.
+CREATE TABLE flagplane_records (
+  collection text NOT NULL,
+  id text NOT NULL,
+  parent_id text NOT NULL,
+  key text,
+  record jsonb NOT NULL,
+  PRIMARY KEY (collection, id),
+  CONSTRAINT flagplane_records_key_taken_once UNIQUE (collection, parent_id, key) DEFERRABLE INITIALLY DEFERRED
+);
+CREATE INDEX flagplane_records_children ON flagplane_records (collection, parent_id);
+
+-- The event log (§19), by the three orders its filters page through (ids are UUIDv7: time order).
+CREATE TABLE flagplane_events (
+  id text PRIMARY KEY,
+  organization_id text NOT NULL,
+  project_id text,
+  flag_id text,
+  created_at timestamptz NOT NULL,
+  record jsonb NOT NULL
+);
+CREATE INDEX flagplane_events_by_organization ON flagplane_events (organization_id, id);
+CREATE INDEX flagplane_events_by_project ON flagplane_events (project_id, id) WHERE project_id IS NOT NULL;
+CREATE INDEX flagplane_events_by_flag ON flagplane_events (flag_id, id) WHERE flag_id IS NOT NULL;
+CREATE INDEX flagplane_events_by_age ON flagplane_events (created_at);
+
+-- One row per committed write batch, numbered without gaps in commit order (a batch takes the next number
+-- under the write lock): `ops` is its net record changes, [{collection, id, record|null}].
+CREATE TABLE flagplane_changes (
+  seq bigint PRIMARY KEY,
+  committed_at timestamptz NOT NULL DEFAULT now(),
+  ops jsonb NOT NULL
+);
+
+-- §13: requests per caller per fixed window, counted by every process in one statement.
+CREATE TABLE flagplane_rate_limits (
+  caller text NOT NULL,
+  window_start bigint NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (caller, window_start)
+);

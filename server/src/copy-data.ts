@@ -1,0 +1,64 @@
+/**
+ * `flagplane-server copy-data --from <data file> --to <database URL>` (§22): a file store's whole state
+ * (identities, token hashes, the cursor secret, events) into an empty PostgreSQL database, for a team that
+ * outgrows one machine. The data file is opened as the server opens it (its lock included, so it is not
+ * copied while a server writes it); the copy is one transaction, so it lands whole or not at all.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import postgres from 'postgres';
+import { shownDatabaseUrl } from './config.js';
+import { openFileStore } from './store/file-store.js';
+import { migrate } from './store/postgres/migrate.js';
+import {
+  announceReload,
+  type CollectionCounts,
+  insertState,
+  isEmpty,
+} from './store/postgres/postgres-copy.js';
+import { takeWriteLock } from './store/postgres/postgres-state.js';
+import { loadMigrations } from './store/postgres/schema.js';
+
+/** A refusal people can act on: printed in one line. */
+export class CopyDataError extends Error {
+  override name = 'CopyDataError';
+}
+
+export async function copyData(from: string, to: string): Promise<CollectionCounts> {
+  const path = resolve(from);
+  // Opening a missing data file would create an empty one: refuse instead.
+  if (!existsSync(path)) throw new CopyDataError(`no data file at ${path}`);
+  const store = await openFileStore({ path });
+  let data: ReturnType<typeof store.snapshot>;
+  try {
+    data = store.snapshot();
+  } finally {
+    await store.close();
+  }
+  const sql = postgres(to, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await migrate(sql, loadMigrations());
+    return await sql.begin(async (tx) => {
+      await takeWriteLock(tx);
+      if (!(await isEmpty(tx))) {
+        throw new CopyDataError(
+          `${shownDatabaseUrl(to)} already holds Flagplane data: copy-data fills only an empty database`,
+        );
+      }
+      const counts = await insertState(tx, data);
+      // Servers already running on the empty database load the copy with their next request.
+      await announceReload(tx);
+      return counts;
+    });
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** The counts as the command prints them: one line per collection. */
+export function describeCounts(counts: CollectionCounts): string {
+  const width = Math.max(...Object.keys(counts).map((name) => name.length));
+  return Object.entries(counts)
+    .map(([name, count]) => `  ${name.padEnd(width)}  ${count.toLocaleString('en-US')}`)
+    .join('\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * How a write batch's record changes travel through PostgreSQL: as the `ops` of one `flagplane_changes`
+ * row (the other processes apply them to their memory), and as the rows of `flagplane_records` and
+ * `flagplane_events` (what a process starting later loads). `parentId` and `key` are the fields
+ * collectionIndexes names, so the database can hold the unique constraint behind every 409.
+ */
+import type { ChangeSet } from '../change-set.js';
+import { type MemoryState, parentOf } from '../memory-state.js';
+import { type CollectionName, collectionIndexes, collectionNames } from '../records.js';
+
+type AnyRecord = { readonly id: string };
+
+/** One record's net change in a write batch (record null: it was removed). */
+export interface ChangeOp {
+  readonly collection: CollectionName;
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly key: string | null;
+  readonly record: AnyRecord | null;
+}
+
+export function changeOps(changes: ChangeSet): ChangeOp[] {
+  const ops: ChangeOp[] = [];
+  for (const { collection, id, record } of changes.values()) {
+    ops.push({
+      collection,
+      id,
+      parentId: record === null ? null : parentOf(collection, record),
+      key: record === null ? null : keyOf(collection, record),
+      record,
+    });
+  }
+  return ops;
+}
+
+function keyOf(collection: CollectionName, record: AnyRecord): string | null {
+  const field = collectionIndexes[collection].key;
+  const value = field === null ? undefined : (record as unknown as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
+}
+
+/** What a change row holds, as the database hands it back (`ops` parsed from its JSON). */
+export interface ChangeRow {
+  readonly seq: number;
+  readonly ops: readonly ChangeOp[];
+}
+
+/**
+ * Applies another process's committed changes to this process's memory: removals first (so a key freed
+ * and taken again in one batch is free when it is taken), then each record's new version. Throws if the
+ * memory cannot take them (it no longer matches the database); the caller then loads everything again.
+ */
+export function applyChangeOps(state: MemoryState, ops: readonly ChangeOp[]): void {
+  for (const op of ops) {
+    if (op.record === null && state.get(op.collection, op.id) !== undefined) {
+      state.deleteRecord(op.collection, op.id);
+    }
+  }
+  for (const op of ops) {
+    if (op.record === null || !collectionNames.includes(op.collection)) continue;
+    const current = state.get(op.collection, op.id);
+    if (current === undefined) state.insertRecord(op.collection, op.record);
+    // Events are never changed, only added and removed: one already here is this very event.
+    else if (op.collection !== 'events') state.replaceRecord(op.collection, op.record);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Which PostgreSQL failures mean "the database cannot be reached right now" (answered 503, §22) rather
+ * than a bug (a 500): the socket's errors, postgres.js's own connection errors, and the server saying it
+ * is starting, stopping, out of connections or could not get a lock in time.
+ */
+import { StoreUnavailableError } from '../store-unavailable.js';
+
+const socketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** SQLSTATE classes: 08 connection exception, 53 insufficient resources, 57P operator intervention. */
+const unavailableStates = /^(08|53|57P)/;
+/** 55P03 lock_not_available: the write lock was not free within lock_timeout. */
+const lockTimeout = '55P03';
+
+export function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return (
+    socketCodes.has(code) ||
+    // postgres.js: CONNECTION_CLOSED, CONNECTION_ENDED, CONNECTION_DESTROYED, CONNECT_TIMEOUT
+    code.startsWith('CONNECT') ||
+    unavailableStates.test(code) ||
+    code === lockTimeout
+  );
+}
+
+/** `error` as the API will answer it: a StoreUnavailableError when the database is out of reach. */
+export function asStoreError(error: unknown, doing: string): unknown {
+  if (error instanceof StoreUnavailableError || !isConnectionFailure(error)) return error;
+  return new StoreUnavailableError(`The database cannot be reached (${doing}); retry in a moment.`, {
+    cause: error,
+    retryAfter: 1,
+  });
+}

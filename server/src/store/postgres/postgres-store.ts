@@ -1,0 +1,407 @@
+/**
+ * §22: the store any number of server processes share, on PostgreSQL.
+ *
+ * Every process keeps the whole state in memory, exactly as the file store does (the same MemoryState,
+ * transactions and indexes, so every answer is computed by the same code), and PostgreSQL is the shared,
+ * durable log they all follow:
+ *
+ * - A write batch (the writes that arrived meanwhile, as the file store's group commit) is one database
+ *   transaction: it takes the write lock, applies the changes other processes committed since this one
+ *   last looked, runs its writers on that current state, and commits their records together with one
+ *   change row numbered next. Commits are therefore numbered without gaps in commit order, a key is
+ *   checked against every process's writes (and the database's unique constraint backs it), and a 2xx
+ *   means committed. A batch that fails to commit undoes its writers in memory.
+ * - Before a request is authenticated, `catchUp` applies the change rows committed since this process
+ *   last looked (one query, shared by every request that arrives while it runs): a write acknowledged by
+ *   any process is visible to the next request on every process.
+ * - While a batch's writers are applied in memory and not yet committed, reads wait for the outcome:
+ *   nobody observes a write that may still be undone.
+ * - A process that fell further behind than the change rows kept, or whose memory cannot take a change,
+ *   loads the whole state again under the write lock.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { type ChangeSet, mergeChanges } from '../change-set.js';
+import { MemoryState } from '../memory-state.js';
+import type { StoreData } from '../records.js';
+import type { RateLimitCounter, Store, StoreView, Transaction } from '../store.js';
+import { checkStoreData } from '../store-data.js';
+import type { StoreLogger } from '../store-logger.js';
+import { StoreUnavailableError } from '../store-unavailable.js';
+import { StateTransaction } from '../transaction.js';
+import { applyChangeOps, type ChangeRow, changeOps } from './change-rows.js';
+import { asStoreError, isConnectionFailure } from './connection-failure.js';
+import { migrate } from './migrate.js';
+import { replaceAll } from './postgres-copy.js';
+import { SharedRateLimiter } from './postgres-rate-limit.js';
+import { changesAfter, loadState, setUpCursorSecret, takeWriteLock, writeChanges } from './postgres-state.js';
+import { loadMigrations } from './schema.js';
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` */
+  readonly url: string;
+  /** Connections this process opens at most. @default 10 */
+  readonly poolSize?: number;
+  readonly logger?: StoreLogger;
+}
+
+/** Change rows read per query while catching up. */
+const catchUpPage = 1000;
+/** Writes committed in one transaction at most. */
+const maxBatch = 256;
+
+interface QueuedWrite {
+  readonly writer: (tx: Transaction) => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  /** Whether it was already sent again once after a unique violation (it is not sent a third time). */
+  readonly retried: boolean;
+}
+
+interface Deferred {
+  readonly promise: Promise<void>;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {}); // rejections are delivered to whoever awaits it
+  return { promise, resolve, reject };
+}
+
+const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Connects, migrates (one process at a time), and loads the state. Refuses to start when it cannot. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const sql = postgres(options.url, {
+    max: options.poolSize ?? 10,
+    onnotice: () => {},
+    connect_timeout: 5,
+    // A write lock held longer than this means a stuck process: refuse (503) rather than wait forever.
+    connection: { application_name: 'flagplane-server', lock_timeout: 10_000 },
+  });
+  try {
+    await migrate(sql, loadMigrations());
+    await setUpCursorSecret(sql, randomBytes(32).toString('base64url'));
+    const loaded = await sql.begin('isolation level repeatable read read only', loadState);
+    return new PostgresStore(sql, new MemoryState(checkStoreData(loaded.data)), loaded.seq, options.logger);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw error;
+  }
+}
+
+export class PostgresStore implements Store {
+  readonly #sql: Sql;
+  readonly #state: MemoryState;
+  readonly #logger: StoreLogger | undefined;
+  /** The number of the last change row applied to memory. */
+  #seq: number;
+  #queue: QueuedWrite[] = [];
+  #writing: Promise<void> | null = null;
+  /** A batch's writers are applied in memory and not committed yet. */
+  #uncommitted = false;
+  #afterCommit: (() => void)[] = [];
+  #inWriter = false;
+  /** The next catch-up, which every caller that arrives while one is running joins. */
+  #nextCatchUp: Deferred | null = null;
+  #catchingUp = false;
+  /** Memory and database disagree: the next write batch loads everything again. */
+  #reloadWanted = false;
+  #closing: Promise<void> | null = null;
+
+  constructor(sql: Sql, state: MemoryState, seq: number, logger?: StoreLogger) {
+    this.#sql = sql;
+    this.#state = state;
+    this.#seq = seq;
+    this.#logger = logger;
+  }
+
+  /** The last change applied (for tests and diagnostics). */
+  get appliedChange(): number {
+    return this.#seq;
+  }
+
+  peek<T>(reader: (view: StoreView) => T): T {
+    return reader(this.#state);
+  }
+
+  read<T>(reader: (view: StoreView) => T): Promise<T> {
+    const refusal = this.#refusal('read');
+    if (refusal) return Promise.reject(refusal);
+    if (!this.#uncommitted) {
+      try {
+        return Promise.resolve(reader(this.#state));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.#afterCommit.push(() => {
+        try {
+          resolve(reader(this.#state));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+  }
+
+  write<T>(writer: (tx: Transaction) => T): Promise<T> {
+    const refusal = this.#refusal('write');
+    if (refusal) return Promise.reject(refusal);
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ writer, resolve: resolve as (value: unknown) => void, reject, retried: false });
+      this.#writing ??= this.#writeLoop();
+    });
+  }
+
+  catchUp(): Promise<void> {
+    if (this.#closing !== null) return Promise.reject(new Error('store.catchUp: the store is closed'));
+    // A catch-up already running may have read before the write this caller saw acknowledged: join the
+    // next one, which starts when the running one ends.
+    this.#nextCatchUp ??= deferred();
+    const { promise } = this.#nextCatchUp;
+    if (!this.#catchingUp) void this.#catchUpLoop();
+    return promise;
+  }
+
+  createRateLimiter(limit: number, windowMs: number): RateLimitCounter {
+    return new SharedRateLimiter(this.#sql, limit, windowMs);
+  }
+
+  snapshot(): StoreData {
+    return structuredClone(this.#state.data);
+  }
+
+  /** Replaces the whole state for every process (the mock's reset; copy-data uses its own check). */
+  async replace(data: StoreData): Promise<void> {
+    const refusal = this.#refusal('replace');
+    if (refusal) throw refusal;
+    const checked = checkStoreData(structuredClone(data));
+    while (this.#writing !== null) await this.#writing;
+    try {
+      await this.#sql.begin(async (tx) => {
+        await takeWriteLock(tx);
+        await replaceAll(tx, checked);
+      });
+    } catch (error) {
+      throw asStoreError(error, 'replacing the data');
+    }
+    await this.#reloadNow();
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
+    while (this.#writing !== null) await this.#writing;
+    await this.#sql.end({ timeout: 5 });
+  }
+
+  #refusal(operation: string): Error | undefined {
+    if (this.#closing !== null) return new Error(`store.${operation}: the store is closed`);
+    if (this.#inWriter) return new Error(`store.${operation} called inside a writer; use the transaction`);
+    return undefined;
+  }
+
+  // ---- catching up -------------------------------------------------------------------------------
+
+  async #catchUpLoop(): Promise<void> {
+    this.#catchingUp = true;
+    try {
+      while (this.#nextCatchUp !== null) {
+        const waiting = this.#nextCatchUp;
+        this.#nextCatchUp = null;
+        try {
+          await this.#pullChanges();
+          waiting.resolve();
+        } catch (error) {
+          waiting.reject(asStoreError(error, 'reading the latest changes'));
+        }
+      }
+    } finally {
+      this.#catchingUp = false;
+    }
+  }
+
+  async #pullChanges(): Promise<void> {
+    for (;;) {
+      if (this.#reloadWanted) return this.#reloadNow();
+      const rows = await changesAfter(this.#sql, this.#seq, catchUpPage);
+      // Rows read while a batch of this process is uncommitted are at most the batch's own: wait for it.
+      if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
+      this.#applyRows(rows);
+      if (this.#reloadWanted) return this.#reloadNow();
+      if (rows.length < catchUpPage) return;
+    }
+  }
+
+  /**
+   * Applies change rows read from the database, skipping those already applied. A gap (the rows this
+   * process needs were pruned) or a change memory cannot take asks for a reload instead.
+   */
+  #applyRows(rows: readonly ChangeRow[]): void {
+    for (const row of rows) {
+      if (row.seq <= this.#seq) continue;
+      if (row.seq !== this.#seq + 1 || row.ops.some((op) => (op.collection as string) === '*')) {
+        this.#reloadWanted = true;
+        return;
+      }
+      try {
+        applyChangeOps(this.#state, row.ops);
+      } catch (error) {
+        this.#logger?.error({ err: error, seq: row.seq }, 'store: a change does not apply; reloading');
+        this.#reloadWanted = true;
+        return;
+      }
+      this.#seq = row.seq;
+    }
+  }
+
+  /** Loads everything again, through an empty write batch (under the write lock). */
+  async #reloadNow(): Promise<void> {
+    this.#reloadWanted = true;
+    const done = new Promise<void>((resolve, reject) => {
+      this.#queue.unshift({ writer: () => undefined, resolve: () => resolve(), reject, retried: true });
+    });
+    this.#writing ??= this.#writeLoop();
+    await done;
+  }
+
+  async #reloadInside(tx: TransactionSql): Promise<void> {
+    const loaded = await loadState(tx);
+    this.#state.load(checkStoreData(loaded.data));
+    this.#seq = loaded.seq;
+    this.#reloadWanted = false;
+  }
+
+  // ---- writing -----------------------------------------------------------------------------------
+
+  async #writeLoop(): Promise<void> {
+    try {
+      await afterPendingIo(); // the writes of this turn of the event loop join the first batch
+      while (this.#queue.length > 0) {
+        await this.#commitBatch(this.#queue.splice(0, maxBatch));
+        await afterPendingIo();
+      }
+    } finally {
+      this.#writing = null;
+    }
+  }
+
+  async #commitBatch(batch: readonly QueuedWrite[]): Promise<void> {
+    const done: { write: QueuedWrite; tx: StateTransaction; result: unknown }[] = [];
+    const refused: { write: QueuedWrite; error: unknown }[] = [];
+    let committedSeq: number | null = null;
+    try {
+      await this.#sql.begin(async (sql) => {
+        await takeWriteLock(sql);
+        if (this.#reloadWanted) await this.#reloadInside(sql);
+        else await this.#catchUpInside(sql);
+        this.#uncommitted = true;
+        const changes: ChangeSet = new Map();
+        for (const write of batch) {
+          const outcome = this.#runWriter(write);
+          if ('error' in outcome) refused.push({ write, error: outcome.error });
+          else {
+            done.push({ write, tx: outcome.tx, result: outcome.result });
+            mergeChanges(changes, outcome.tx.changes);
+          }
+        }
+        if (changes.size === 0) return;
+        const seq = this.#seq + 1;
+        await writeChanges(sql, seq, changeOps(changes));
+        committedSeq = seq;
+      });
+    } catch (error) {
+      // Undo newest first, which leaves memory as the database has it (the catch-up applied stays).
+      for (const { tx } of done.reverse()) tx.rollback();
+      this.#settleUncommitted();
+      for (const { write, error: own } of refused) write.reject(own);
+      // Every write that did not refuse by itself: those applied, and those the batch never reached.
+      const refusedWrites = new Set(refused.map(({ write }) => write));
+      this.#failBatch(
+        batch.filter((write) => !refusedWrites.has(write)),
+        error,
+      );
+      return;
+    }
+    if (committedSeq !== null) this.#seq = committedSeq;
+    this.#settleUncommitted();
+    for (const { write, result } of done) write.resolve(result);
+    for (const { write, error } of refused) write.reject(error);
+  }
+
+  async #catchUpInside(sql: TransactionSql): Promise<void> {
+    for (;;) {
+      const rows = await changesAfter(sql, this.#seq, catchUpPage);
+      this.#applyRows(rows);
+      if (this.#reloadWanted) return this.#reloadInside(sql);
+      if (rows.length < catchUpPage) return;
+    }
+  }
+
+  #runWriter(write: QueuedWrite): { tx: StateTransaction; result: unknown } | { error: unknown } {
+    const tx = new StateTransaction(this.#state);
+    this.#inWriter = true;
+    try {
+      const result = write.writer(tx);
+      if (isThenable(result)) {
+        result.then(undefined, () => {});
+        throw new TypeError('store.write: the writer must be synchronous, but it returned a promise');
+      }
+      tx.commit();
+      return { tx, result };
+    } catch (error) {
+      tx.rollback();
+      return { error };
+    } finally {
+      this.#inWriter = false;
+    }
+  }
+
+  #settleUncommitted(): void {
+    this.#uncommitted = false;
+    for (const waiting of this.#afterCommit.splice(0)) waiting();
+  }
+
+  /**
+   * A batch did not commit. A unique violation means memory missed a change the database has: load
+   * everything again and send each write once more (it then meets the key it conflicts with and answers
+   * 409 itself). Anything else is answered as it is: 503 when the database is out of reach.
+   */
+  #failBatch(writes: readonly QueuedWrite[], error: unknown): void {
+    const uniqueViolation = (error as { code?: unknown } | null)?.code === '23505';
+    if (uniqueViolation) {
+      this.#reloadWanted = true;
+      const again = writes.filter((write) => !write.retried);
+      for (const write of writes) if (write.retried) write.reject(error);
+      this.#queue.unshift(...again.map((write) => ({ ...write, retried: true })));
+      return;
+    }
+    if (!isConnectionFailure(error)) {
+      this.#logger?.error({ err: error }, 'store: a write batch failed to commit');
+    }
+    const answer = asStoreError(error, 'committing a write');
+    for (const write of writes) write.reject(answer);
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+export { StoreUnavailableError };
