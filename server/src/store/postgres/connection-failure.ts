@@ -41,3 +41,39 @@ export function asStoreError(error: unknown, doing: string): unknown {
     retryAfter: 1,
   });
 }
+
+/**
+ * `work`, or a StoreUnavailableError once `ms` have passed without an answer. postgres.js can wait a
+ * long time for a connection while the database restarts (porsager/postgres#1193), and a request must
+ * not wait with it: the caller decides what a late answer may still do (`onLate`).
+ */
+export function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  doing: string,
+  onLate?: () => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onLate?.();
+      reject(
+        new StoreUnavailableError(
+          `The database did not answer within ${ms / 1000} s (${doing}); retry in a moment.`,
+          {
+            retryAfter: 1,
+          },
+        ),
+      );
+    }, ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

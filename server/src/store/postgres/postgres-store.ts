@@ -30,7 +30,7 @@ import type { StoreLogger } from '../store-logger.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { StateTransaction } from '../transaction.js';
 import { applyChangeOps, type ChangeRow, changeOps } from './change-rows.js';
-import { asStoreError, isConnectionFailure } from './connection-failure.js';
+import { asStoreError, isConnectionFailure, withDeadline } from './connection-failure.js';
 import { migrate } from './migrate.js';
 import { replaceAll } from './postgres-copy.js';
 import { SharedRateLimiter } from './postgres-rate-limit.js';
@@ -45,6 +45,8 @@ export interface PostgresStoreOptions {
   readonly logger?: StoreLogger;
 }
 
+/** How long a write batch may wait for a connection and the write lock, and a catch-up for its rows. */
+const databaseDeadlineMs = 5000;
 /** Change rows read per query while catching up. */
 const catchUpPage = 1000;
 /** Writes committed in one transaction at most. */
@@ -222,7 +224,7 @@ export class PostgresStore implements Store {
         const waiting = this.#nextCatchUp;
         this.#nextCatchUp = null;
         try {
-          await this.#pullChanges();
+          await withDeadline(this.#pullChanges(), databaseDeadlineMs, 'reading the latest changes');
           waiting.resolve();
         } catch (error) {
           waiting.reject(asStoreError(error, 'reading the latest changes'));
@@ -302,9 +304,20 @@ export class PostgresStore implements Store {
     const done: { write: QueuedWrite; tx: StateTransaction; result: unknown }[] = [];
     const refused: { write: QueuedWrite; error: unknown }[] = [];
     let committedSeq: number | null = null;
+    // Until it holds the lock, a batch gives up after the deadline; a transaction that starts later
+    // then does nothing (it throws before reading or writing anything).
+    let holdsLock = false;
+    let abandoned = false;
+    const whenLocked = (sql: TransactionSql) =>
+      withDeadline(takeWriteLock(sql), databaseDeadlineMs, 'waiting for the write lock', () => {
+        abandoned = true;
+      });
     try {
-      await this.#sql.begin(async (sql) => {
-        await takeWriteLock(sql);
+      const transaction = this.#sql.begin(async (sql) => {
+        if (abandoned) throw new StoreUnavailableError('The write batch gave up waiting for a connection.');
+        await whenLocked(sql);
+        if (abandoned) throw new StoreUnavailableError('The write batch gave up waiting for the write lock.');
+        holdsLock = true;
         if (this.#reloadWanted) await this.#reloadInside(sql);
         else await this.#catchUpInside(sql);
         this.#uncommitted = true;
@@ -321,6 +334,13 @@ export class PostgresStore implements Store {
         const seq = this.#seq + 1;
         await writeChanges(sql, seq, changeOps(changes));
         committedSeq = seq;
+      });
+      await withDeadline(transaction, databaseDeadlineMs, 'waiting for a connection', () => {
+        abandoned = !holdsLock;
+      }).catch((error: unknown) => {
+        // Past the lock, the transaction's own outcome is the batch's: wait for it.
+        if (holdsLock && !abandoned) return transaction;
+        throw error;
       });
     } catch (error) {
       // Undo newest first, which leaves memory as the database has it (the catch-up applied stays).
