@@ -1,0 +1,152 @@
+/**
+ * What only the PostgreSQL store (§22) promises, beyond the store interface every store keeps
+ * (store-interface.test.ts): two stores on one database see each other's writes, memory that missed a
+ * change finds out from the database and loads it again, and `copy-data` moves a file store over whole.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
+import { runProcess } from '@flagplane/test-support/process';
+import postgres from 'postgres';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CopyDataError, copyData } from '../src/copy-data.js';
+import { applyIdentities, parseIdentityDocument } from '../src/identity/apply-identities.js';
+import { openFileStore } from '../src/store/file-store.js';
+import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
+import type { EventRecord } from '../src/store/records.js';
+import { identities } from './fixtures.js';
+import { mainScript } from './support/built-server.js';
+import { flagRecord as flag } from './support/store-fixture.js';
+import { createTestDatabase } from './support/test-databases.js';
+
+const available = postgresAvailable();
+let cluster: PostgresCluster;
+const opened: { close(): Promise<void> }[] = [];
+let directory = '';
+
+beforeAll(async () => {
+  if (available) cluster = await startPostgres();
+  directory = await mkdtemp(join(tmpdir(), 'flagplane-postgres-store-'));
+});
+afterEach(async () => {
+  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
+});
+afterAll(async () => {
+  await cluster?.destroy();
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function open(url: string): Promise<PostgresStore> {
+  const store = await openPostgresStore({ url, poolSize: 3 });
+  opened.push(store);
+  return store;
+}
+
+function connect(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  opened.push({ close: () => sql.end({ timeout: 1 }) });
+  return sql;
+}
+
+describe.skipIf(!available)('the PostgreSQL store', () => {
+  it('shows one store’s acknowledged writes to another after catchUp, and takes each key once', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    await a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
+    expect(b.peek((view) => view.get('flags', 'f1'))).toBeUndefined();
+    await b.catchUp();
+    expect(b.peek((view) => view.get('flags', 'f1')?.key)).toBe('alpha');
+    // B's memory is current before its writer runs, so the writer itself meets the key.
+    await a.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta')));
+    await expect(b.write((tx) => tx.insert('flags', flag('f3', 'p1', 'beta')))).rejects.toThrow(
+      /takes the key/,
+    );
+    await a.catchUp();
+    expect(a.snapshot()).toEqual(b.snapshot());
+  });
+
+  it('answers a key the database holds and memory missed with the writer’s own refusal, after loading again', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const store = await open(url);
+    // A record written behind the store's back (no change row): only the unique constraint knows it.
+    const sql = connect(url);
+    await sql`
+      INSERT INTO flagplane_records (collection, id, parent_id, key, record)
+      VALUES ('flags', 'ghost', 'p1', 'alpha', ${JSON.stringify(flag('ghost', 'p1', 'alpha'))}::text::json)`;
+    await expect(store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')))).rejects.toThrow(
+      /takes the key of record "ghost"/,
+    );
+    expect(store.peek((view) => view.findByKey('flags', 'p1', 'alpha')?.id)).toBe('ghost');
+  });
+
+  it('loads everything again when the changes it missed are no longer kept', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    for (let index = 0; index < 5; index++) {
+      await a.write((tx) => tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`)));
+    }
+    // Pruned, as after more than keptChanges commits: B cannot follow the log and must reload.
+    await connect(url)`DELETE FROM flagplane_changes WHERE seq < ${a.appliedChange}`;
+    await b.catchUp();
+    expect(b.peek((view) => view.countChildren('flags', 'p1'))).toBe(5);
+    expect(b.appliedChange).toBe(a.appliedChange);
+  });
+
+  it('copy-data moves a file store whole (identities, token hashes, cursor secret, events) into an empty database', async () => {
+    const path = join(directory, 'copied.json');
+    const file = await openFileStore({ path });
+    await applyIdentities(file, parseIdentityDocument(identities, 'identities'), new Date());
+    await file.write((tx) => {
+      for (let index = 0; index < 30; index++) tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`));
+      tx.insert('events', {
+        id: '01a00000-0000-7000-8000-000000000001',
+        organizationId: 'o1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        project: null,
+        flag: { id: 'f1', key: 'key-1' },
+      } as unknown as EventRecord);
+    });
+    const original = file.snapshot();
+    expect(Object.keys(original.credentials).length).toBeGreaterThan(0);
+    await file.close();
+
+    const url = await createTestDatabase(cluster.url);
+    const counts = await copyData(path, url);
+    expect(counts).toMatchObject({ flags: 30, events: 1 });
+    expect((await open(url)).snapshot()).toEqual(original);
+    // A second copy into the same database is refused and changes nothing.
+    await expect(copyData(path, url)).rejects.toThrow(CopyDataError);
+    await expect(copyData(path, url)).rejects.toThrow(/already holds Flagplane data/);
+    await expect(copyData(join(directory, 'missing.json'), url)).rejects.toThrow(/no data file at/);
+  });
+
+  it('flagplane-server copy-data prints what it copied, and refuses what it cannot do in one line', async () => {
+    const path = join(directory, 'command.json');
+    const file = await openFileStore({ path });
+    await file.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
+    await file.close();
+    const url = await createTestDatabase(cluster.url);
+
+    const copied = await runProcess(process.execPath, [mainScript, 'copy-data', '--from', path, '--to', url]);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.stdout).toMatch(
+      /^Copied .*command\.json into postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+:$/m,
+    );
+    expect(copied.stdout).toMatch(/^ {2}flags +1$/m);
+
+    const again = await runProcess(process.execPath, [
+      mainScript,
+      'copy-data',
+      `--from=${path}`,
+      `--to=${url}`,
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    expect(again.stderr).toMatch(/already holds Flagplane data/);
+
+    const usage = await runProcess(process.execPath, [mainScript, 'copy-data', '--from', path]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/copy-data needs --from and --to/);
+  });
+});
