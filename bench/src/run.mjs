@@ -53,6 +53,9 @@ const work = await makeWorkDir();
 const identityFile = work.file('identities.json');
 await writeFile(identityFile, JSON.stringify(identityDocument, null, 2));
 const dataFiles = new Map();
+/** One throwaway PostgreSQL cluster for the run, started by the first scenario that asks (§22). */
+let postgresCluster = null;
+let databases = 0;
 const ctx = {
   mode,
   settings: settings[mode],
@@ -72,6 +75,14 @@ const ctx = {
       );
     }
     return dataFiles.get(flagCount);
+  },
+  /** A new empty database on this run's PostgreSQL cluster; null where PostgreSQL is not installed. */
+  async postgresDatabase() {
+    // Imported here, after the build above (test-support's dist).
+    const { postgresBinaries, startPostgres } = await import('@flagplane/test-support/postgres');
+    if (!postgresBinaries) return null;
+    postgresCluster ??= startPostgres();
+    return (await postgresCluster).createDatabase(`bench_${++databases}`);
   },
 };
 
@@ -93,6 +104,7 @@ try {
     log(`(${scenario.id}: ${Math.round((performance.now() - scenarioStarted) / 1000)} s)`);
   }
 } finally {
+  if (postgresCluster) await (await postgresCluster).destroy();
   await work.dispose();
 }
 

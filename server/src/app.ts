@@ -4,7 +4,7 @@
  */
 import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { registerDeliveryRoutes } from './features/delivery/delivery-routes.js';
+import { registerDeliveryRoutes } from './features/delivery/delivery-handlers.js';
 import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';

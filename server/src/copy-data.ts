@@ -6,9 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import postgres from 'postgres';
 import { shownDatabaseUrl } from './config.js';
 import { openFileStore } from './store/file-store.js';
+import { Database } from './store/postgres/database.js';
 import { migrate } from './store/postgres/migrate.js';
 import {
   announceReload,
@@ -35,10 +35,10 @@ export async function copyData(from: string, to: string): Promise<CollectionCoun
   } finally {
     await store.close();
   }
-  const sql = postgres(to, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const database = new Database({ url: to, poolSize: 1 });
   try {
-    await migrate(sql, loadMigrations());
-    return await sql.begin(async (tx) => {
+    await migrate(database, loadMigrations());
+    return await database.transaction(async (tx) => {
       await takeWriteLock(tx);
       if (!(await isEmpty(tx))) {
         throw new CopyDataError(
@@ -51,7 +51,7 @@ export async function copyData(from: string, to: string): Promise<CollectionCoun
       return counts;
     });
   } finally {
-    await sql.end({ timeout: 5 });
+    await database.end();
   }
 }
 

@@ -7,5 +7,10 @@ export type { IdentityDocument } from './identity/identity-document.js';
 export { errorBody } from './plugins/error-handler.js';
 export { openFileStore } from './store/file-store.js';
 export { createMemoryStore } from './store/memory-store.js';
+export {
+  openPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from './store/postgres/postgres-store.js';
 export type { StoreData } from './store/records.js';
 export type { Store, StoreView, Transaction } from './store/store.js';

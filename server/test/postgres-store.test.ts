@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { runProcess } from '@flagplane/test-support/process';
-import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CopyDataError, copyData } from '../src/copy-data.js';
 import { applyIdentities, parseIdentityDocument } from '../src/identity/apply-identities.js';
 import { openFileStore } from '../src/store/file-store.js';
+import { Database } from '../src/store/postgres/database.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
 import type { EventRecord } from '../src/store/records.js';
 import { identities } from './fixtures.js';
@@ -43,10 +43,10 @@ async function open(url: string): Promise<PostgresStore> {
   return store;
 }
 
-function connect(url: string) {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  opened.push({ close: () => sql.end({ timeout: 1 }) });
-  return sql;
+function connect(url: string): Database {
+  const database = new Database({ url, poolSize: 1 });
+  opened.push({ close: () => database.end() });
+  return database;
 }
 
 describe.skipIf(!available)('the PostgreSQL store', () => {
@@ -70,10 +70,11 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     const url = await createTestDatabase(cluster.url);
     const store = await open(url);
     // A record written behind the store's back (no change row): only the unique constraint knows it.
-    const sql = connect(url);
-    await sql`
-      INSERT INTO flagplane_records (collection, id, parent_id, key, record)
-      VALUES ('flags', 'ghost', 'p1', 'alpha', ${JSON.stringify(flag('ghost', 'p1', 'alpha'))}::text::json)`;
+    await connect(url).query(
+      `INSERT INTO flagplane_records (collection, id, parent_id, key, record)
+      VALUES ('flags', 'ghost', 'p1', 'alpha', $1::json)`,
+      [JSON.stringify(flag('ghost', 'p1', 'alpha'))],
+    );
     await expect(store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')))).rejects.toThrow(
       /takes the key of record "ghost"/,
     );
@@ -87,7 +88,7 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
       await a.write((tx) => tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`)));
     }
     // Pruned, as after more than keptChanges commits: B cannot follow the log and must reload.
-    await connect(url)`DELETE FROM flagplane_changes WHERE seq < ${a.appliedChange}`;
+    await connect(url).query('DELETE FROM flagplane_changes WHERE seq < $1', [a.appliedChange]);
     await b.catchUp();
     expect(b.peek((view) => view.countChildren('flags', 'p1'))).toBe(5);
     expect(b.appliedChange).toBe(a.appliedChange);

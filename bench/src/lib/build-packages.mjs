@@ -16,6 +16,7 @@ const projects = [
   'packages/mock',
   'packages/cdktf',
   'packages/openfeature',
+  'packages/test-support',
 ].map((dir) => join(dir, 'tsconfig.build.json'));
 const cliDir = join(repoRoot, 'packages', 'cli');
 /** What the CLI bundle is made of: its sources, and the built engine, SDK and contract it bundles. */

@@ -7,10 +7,10 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { problems, runLoad } from '../lib/autocannon-run.mjs';
 import { startServer } from '../lib/child-server.mjs';
-import { mb, num, range, ratio } from '../lib/format.mjs';
-import { median, summarize } from '../lib/stats.mjs';
-import { targetColumns, verdict } from '../lib/table.mjs';
+import { num, ratio } from '../lib/format.mjs';
+import { median } from '../lib/stats.mjs';
 import { toggleRequests } from '../lib/toggle-requests.mjs';
+import { writeComparisonResult } from '../lib/write-comparison.mjs';
 
 const TARGET = 0.8;
 const FLAGS = 10_000;
@@ -66,7 +66,6 @@ export const eventLogWrites = {
       }
       const ratios = runs.events.map((e, index) => e.requestsPerSecond / runs.none[index].requestsPerSecond);
       const result = median(ratios);
-      const rates = (list) => summarize(list.map((run) => run.requestsPerSecond));
       const recorded = runs.events.reduce((sum, run) => sum + run.ok, 0);
       const memory = { events: await servers.events.memory(), none: await servers.none.memory() };
       const notes = [
@@ -77,45 +76,16 @@ export const eventLogWrites = {
         const found = list.map(problems).filter(Boolean).join('; ');
         if (found) notes.push(`${name === 'events' ? 'With' : 'Without'} events: ${found}.`);
       }
-      return {
+      return writeComparisonResult({
         title: this.title,
         measures: this.measures,
-        targets: [
-          {
-            label: 'toggles/s vs the event log off, 10k flags',
-            value: ratio(result),
-            target: `≥ ${TARGET}×`,
-            pass: result >= TARGET,
-          },
-        ],
-        tables: [
-          {
-            columns: targetColumns.map((column) =>
-              column === 'Flagplane' ? 'events on' : column === 'baseline' ? 'events off' : column,
-            ),
-            rows: [
-              [
-                'toggles/s (median (min–max))',
-                range(rates(runs.events)),
-                range(rates(runs.none)),
-                ratio(result),
-                `≥ ${TARGET}×`,
-                verdict(result, TARGET),
-              ],
-              [
-                'latency p50 / p99 (last round)',
-                `${num(runs.events.at(-1).latencyMs.p50)} / ${num(runs.events.at(-1).latencyMs.p99)} ms`,
-                `${num(runs.none.at(-1).latencyMs.p50)} / ${num(runs.none.at(-1).latencyMs.p99)} ms`,
-                '',
-                '',
-                '',
-              ],
-              ['memory after (RSS)', mb(memory.events.rss), mb(memory.none.rss), '', '', ''],
-            ],
-          },
-        ],
+        label: 'toggles/s vs the event log off, 10k flags',
+        target: TARGET,
+        result,
+        subject: { name: 'events on', runs: runs.events, memory: memory.events },
+        baseline: { name: 'events off', runs: runs.none, memory: memory.none },
         notes,
-      };
+      });
     } finally {
       await servers.events.stop();
       await servers.none.stop();

@@ -11,6 +11,8 @@ import { getFlag } from './get-flag.mjs';
 import { listFlags } from './list-flags.mjs';
 import { localEvaluation } from './local-evaluation.mjs';
 import { mockReset } from './mock-reset.mjs';
+import { postgresListFlags } from './postgres-list-flags.mjs';
+import { postgresToggles } from './postgres-toggles.mjs';
 import { rolloutDistribution } from './rollout-distribution.mjs';
 import { sdkFlagsNotModified } from './sdk-flags-not-modified.mjs';
 import { sdkGetFlag } from './sdk-get-flag.mjs';
@@ -36,4 +38,6 @@ export const scenarios = [
   localEvaluation,
   sdkFlagsNotModified,
   rolloutDistribution,
+  postgresListFlags,
+  postgresToggles,
 ];

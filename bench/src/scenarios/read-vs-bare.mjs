@@ -1,6 +1,7 @@
 /**
- * A read scenario: a GET on the real server (memory store seeded with a 50-flag project) against a bare
- * Fastify route answering the same object, parsed from the exact bytes the real server answered.
+ * A read scenario: a GET on the real server (memory store seeded with a 50-flag project, or a PostgreSQL
+ * store holding it) against a bare Fastify route answering the same object, parsed from the exact bytes
+ * the real server answered.
  */
 import { writeFile } from 'node:fs/promises';
 import { startServer } from '../lib/child-server.mjs';
@@ -17,8 +18,9 @@ import { targetColumns } from '../lib/table.mjs';
  * @param {string} spec.path the URL path to GET
  * @param {number} spec.target the lowest acceptable Flagplane/baseline req/s ratio
  * @param {(body: unknown) => void} [spec.check] throws when the captured body is not what was meant
+ * @param {'memory' | 'postgres'} [spec.store] where the server keeps the data (default memory)
  */
-export function readVsBareScenario({ id, title, measures, path, target, check }) {
+export function readVsBareScenario({ id, title, measures, path, target, check, store = 'memory' }) {
   return {
     id,
     title,
@@ -26,8 +28,9 @@ export function readVsBareScenario({ id, title, measures, path, target, check })
     async run(ctx) {
       const load = ctx.settings.read;
       const seed = await ctx.dataFile(50);
+      const where = store === 'postgres' ? { database: await requireDatabase(ctx) } : { data: ':memory:' };
       const flagplane = await startServer('flagplane-server', {
-        data: ':memory:',
+        ...where,
         seed,
         identities: ctx.identityFile,
       });
@@ -83,4 +86,12 @@ export function readVsBareScenario({ id, title, measures, path, target, check })
       }
     },
   };
+}
+
+/** A new database of the run's PostgreSQL cluster; a scenario on PostgreSQL cannot run without one. */
+export async function requireDatabase(ctx) {
+  const url = await ctx.postgresDatabase();
+  if (url === null)
+    throw new Error('PostgreSQL (initdb, pg_ctl) is not installed: apt-get install postgresql-15');
+  return url;
 }

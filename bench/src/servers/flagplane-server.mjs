@@ -1,10 +1,13 @@
 /**
- * The Flagplane server under test: the real app (`buildServer`) on the durable file store, or in memory,
- * with the limiter out of the way and no logger.
+ * The Flagplane server under test: the real app (`buildServer`) on the durable file store, in memory, or
+ * on PostgreSQL (§22), with the limiter out of the way and no logger.
  *
  *   node flagplane-server.mjs --data FILE|:memory: [--seed FILE] --identities FILE [--port 0]
  *                             [--count-requests 1] [--record-events 0] [--synthetic-events N]
+ *   node flagplane-server.mjs --database URL [--seed FILE] --identities FILE …
  *
+ * `--database URL --seed FILE` loads FILE into the database when it is empty (a second process on the
+ * same database then starts without `--seed`).
  * `--data :memory: --seed FILE` loads FILE into a memory store (read scenarios); `--synthetic-events N`
  * adds an event log of N toggles of its flags to it first (lib/synthetic-events.mjs). `--record-events 0`
  * is the server's test-only switch that turns the event log off (the baseline of its cost). With a data file, every
@@ -18,7 +21,7 @@ import { addSyntheticEvents } from '../lib/synthetic-events.mjs';
 import { announceReady, cliOptions, exitOnSignal } from './child-protocol.mjs';
 
 const candidate = process.env.FLAGPLANE_BENCH_SERVER;
-const { buildServer, createMemoryStore, openFileStore } = await import(
+const { buildServer, createMemoryStore, openFileStore, openPostgresStore } = await import(
   candidate ? pathToFileURL(candidate).href : '@flagplane/server'
 );
 
@@ -45,7 +48,11 @@ async function seedDocument() {
 }
 
 let store;
-if (options.data === ':memory:') {
+if (options.database) {
+  store = await openPostgresStore({ url: options.database, poolSize: 10 });
+  const empty = store.peek((view) => [...view.all('organizations')].length === 0);
+  if (options.seed && empty) await store.replace(await seedDocument());
+} else if (options.data === ':memory:') {
   store = createMemoryStore(await seedDocument());
 } else {
   await countFsyncs();

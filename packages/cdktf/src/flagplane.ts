@@ -66,6 +66,13 @@ export interface FlagplaneProps {
   readonly backingResource?: CdktfBackingResource;
 }
 
+/** What wiring the stack found: the desired state it assembled, and the problems of each construct. */
+interface WiredState {
+  readonly assembly: Assembly;
+  readonly problems: Map<IConstruct, string[]>;
+  readonly desired?: DesiredState;
+}
+
 export class Flagplane extends Construct implements StackWiring {
   readonly organization: string;
   readonly baseUrl?: string;
@@ -79,9 +86,7 @@ export class Flagplane extends Construct implements StackWiring {
 
   private version = 0;
   private wiredVersion = -1;
-  private state:
-    | { assembly: Assembly; problems: Map<IConstruct, string[]>; desired?: DesiredState }
-    | undefined;
+  private state: WiredState | undefined;
 
   constructor(scope: Construct, id: string, props: FlagplaneProps) {
     super(scope, id);
@@ -110,8 +115,7 @@ export class Flagplane extends Construct implements StackWiring {
 
   /** The stack's desired state, as the inventory holds it (what `flagplane plan --synth` reads). */
   desiredState(): DesiredStateInput {
-    this.wire();
-    const { assembly, desired } = this.state!;
+    const { assembly, desired } = this.wiredState();
     return (desired ?? assembly.document) as DesiredStateInput;
   }
 
@@ -128,8 +132,7 @@ export class Flagplane extends Construct implements StackWiring {
 
   /** @internal the problems found at synth on `construct` */
   problemsOf(construct: IConstruct): string[] {
-    this.wire();
-    const problems = [...(this.state?.problems.get(construct) ?? [])];
+    const problems = [...(this.wiredState().problems.get(construct) ?? [])];
     if (construct === this) {
       const connections = TerraformStack.of(this)
         .node.findAll()
@@ -144,7 +147,11 @@ export class Flagplane extends Construct implements StackWiring {
   }
 
   wire(): void {
-    if (this.wiredVersion === this.version) return;
+    this.wiredState();
+  }
+
+  private wiredState(): WiredState {
+    if (this.state !== undefined && this.wiredVersion === this.version) return this.state;
     this.wiredVersion = this.version;
     const stackDirectory = this.stackDirectory();
     const cli = this.cli.resolve(stackDirectory);
@@ -157,7 +164,12 @@ export class Flagplane extends Construct implements StackWiring {
     });
     const validation = validateDesiredState(assembly.document);
     const problems = problemsByConstruct(assembly, validation.problems ?? [], this);
-    this.state = { assembly, problems, ...(validation.state ? { desired: validation.state } : {}) };
+    const state: WiredState = {
+      assembly,
+      problems,
+      ...(validation.state ? { desired: validation.state } : {}),
+    };
+    this.state = state;
 
     const settings: ProvisionerSettings = {
       cli: cli.command,
@@ -196,6 +208,7 @@ export class Flagplane extends Construct implements StackWiring {
       ]),
       settings,
     );
+    return state;
   }
 
   /** Where cdktf writes this stack, and where Terraform runs its provisioners. */

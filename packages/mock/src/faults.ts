@@ -43,7 +43,8 @@ export class FaultRegistry {
   /** The fault for this request, counting it against the fault's `times`; newest faults win. */
   take(request: { method: string; path: string; operationId: OperationId | null }): Fault | null {
     for (let index = this.faults.length - 1; index >= 0; index--) {
-      const active = this.faults[index]!;
+      const active = this.faults[index];
+      if (active === undefined) continue;
       const matches =
         typeof active.matcher === 'function'
           ? active.matcher(request)

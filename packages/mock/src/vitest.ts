@@ -28,8 +28,9 @@ export function setupFlagplaneMock(options: FlagplaneMockOptions = {}): Flagplan
     server.listen({ onUnhandledFrame: 'error' });
   });
   afterEach(async () => {
-    server.resetHandlers(...mswHandlersFor(mock!));
-    await mock?.reset();
+    if (mock === undefined) return; // beforeAll failed, and said why
+    server.resetHandlers(...mswHandlersFor(mock));
+    await mock.reset();
   });
   afterAll(async () => {
     server.close();

@@ -1,6 +1,6 @@
 /**
  * Which PostgreSQL failures mean "the database cannot be reached right now" (answered 503, §22) rather
- * than a bug (a 500): the socket's errors, postgres.js's own connection errors, and the server saying it
+ * than a bug (a 500): the socket's errors, pg's own connection errors, and the server saying it
  * is starting, stopping, out of connections or could not get a lock in time.
  */
 import { StoreUnavailableError } from '../store-unavailable.js';
@@ -21,16 +21,15 @@ const unavailableStates = /^(08|53|57P)/;
 /** 55P03 lock_not_available: the write lock was not free within lock_timeout. */
 const lockTimeout = '55P03';
 
+/** pg's own words for a connection that went away or could not be had (these errors carry no code). */
+const connectionMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
 export function isConnectionFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    socketCodes.has(code) ||
-    // postgres.js: CONNECTION_CLOSED, CONNECTION_ENDED, CONNECTION_DESTROYED, CONNECT_TIMEOUT
-    code.startsWith('CONNECT') ||
-    unavailableStates.test(code) ||
-    code === lockTimeout
-  );
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return connectionMessages.test(error.message);
+  return socketCodes.has(code) || unavailableStates.test(code) || code === lockTimeout;
 }
 
 /** `error` as the API will answer it: a StoreUnavailableError when the database is out of reach. */
@@ -43,9 +42,9 @@ export function asStoreError(error: unknown, doing: string): unknown {
 }
 
 /**
- * `work`, or a StoreUnavailableError once `ms` have passed without an answer. postgres.js can wait a
- * long time for a connection while the database restarts (porsager/postgres#1193), and a request must
- * not wait with it: the caller decides what a late answer may still do (`onLate`).
+ * `work`, or a StoreUnavailableError once `ms` have passed without an answer: a request never waits on a
+ * database that does not answer (a network that drops packets answers nothing for minutes). What a late
+ * answer may still do is the caller's business (`onLate`).
  */
 export function withDeadline<T>(
   work: Promise<T>,

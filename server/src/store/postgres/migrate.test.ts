@@ -3,14 +3,14 @@
  * migrate once, a failing migration changes nothing, a newer database is refused.
  */
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
-import postgres, { type Sql } from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Database } from './database.js';
 import { type Migration, migrate, SchemaTooNewError } from './migrate.js';
 
 const available = postgresAvailable();
 let cluster: PostgresCluster;
 let databases = 0;
-const connections: Sql[] = [];
+const connections: Database[] = [];
 
 beforeAll(async () => {
   if (available) cluster = await startPostgres();
@@ -19,17 +19,17 @@ afterAll(async () => {
   await cluster?.destroy();
 });
 afterEach(async () => {
-  await Promise.all(connections.splice(0).map((sql) => sql.end()));
+  await Promise.all(connections.splice(0).map((database) => database.end()));
 });
 
 async function freshDatabase(): Promise<string> {
   return cluster.createDatabase(`migrate_${++databases}`);
 }
 
-function connect(url: string): Sql {
-  const sql = postgres(url, { max: 2, onnotice: () => {} });
-  connections.push(sql);
-  return sql;
+function connect(url: string): Database {
+  const database = new Database({ url, poolSize: 2 });
+  connections.push(database);
+  return database;
 }
 
 const migrations: Migration[] = [
@@ -47,10 +47,13 @@ describe.skipIf(!available)('migrate', () => {
       { version: 3, name: 'tags', sql: 'ALTER TABLE flags ADD COLUMN tags text[]' },
     ];
     expect(await migrate(sql, three)).toEqual({ from: 2, to: 3, applied: [3] });
-    const columns =
-      await sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'flags' ORDER BY ordinal_position`;
+    const columns = await sql.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'flags' ORDER BY ordinal_position",
+    );
     expect(columns.map((column) => column.column_name)).toEqual(['id', 'key', 'name', 'tags']);
-    const recorded = await sql`SELECT version, name FROM flagplane_schema_migrations ORDER BY version`;
+    const recorded = await sql.query<{ version: number; name: string }>(
+      'SELECT version, name FROM flagplane_schema_migrations ORDER BY version',
+    );
     expect(recorded.map((row) => [row.version, row.name])).toEqual([
       [1, 'flags'],
       [2, 'flag names'],
@@ -72,7 +75,9 @@ describe.skipIf(!available)('migrate', () => {
       { version: 3, name: 'broken', sql: 'ALTER TABLE nothing ADD COLUMN x int' },
     ];
     await expect(migrate(sql, broken)).rejects.toThrow(/nothing/);
-    const tables = await sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`;
+    const tables = await sql.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
     expect(tables).toHaveLength(0);
     expect(await migrate(sql, migrations)).toEqual({ from: 0, to: 2, applied: [1, 2] });
   });
@@ -90,7 +95,9 @@ describe.skipIf(!available)('migrate', () => {
   it('refuses a list of migrations out of order before touching the database', async () => {
     const sql = connect(await freshDatabase());
     await expect(migrate(sql, [migrations[1] as Migration])).rejects.toThrow('migration 1 is numbered 2');
-    const tables = await sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`;
+    const tables = await sql.query(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
     expect(tables).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@
  * migration that fails leaves the database as it was (PostgreSQL's DDL is transactional). A database
  * migrated by a newer server than this one is refused: this server cannot know what it would break.
  */
-import type { Sql } from 'postgres';
+import type { Database } from './database.js';
 
 export interface Migration {
   /** 1, 2, 3…: applied in this order, each once. */
@@ -42,19 +42,23 @@ function checkMigrations(migrations: readonly Migration[]): void {
   });
 }
 
-export async function migrate(sql: Sql, migrations: readonly Migration[]): Promise<MigrationOutcome> {
+export async function migrate(
+  database: Database,
+  migrations: readonly Migration[],
+): Promise<MigrationOutcome> {
   checkMigrations(migrations);
   const latest = migrations.length;
-  return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${migrationLockKey.toString()}::bigint)`;
-    await tx`
+  return database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [migrationLockKey.toString()]);
+    await tx.query(`
       CREATE TABLE IF NOT EXISTS flagplane_schema_migrations (
         version integer PRIMARY KEY,
         name text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
-      )`;
-    const [row] = await tx<{ version: number }[]>`
-      SELECT coalesce(max(version), 0)::integer AS version FROM flagplane_schema_migrations`;
+      )`);
+    const [row] = await tx.query<{ version: number }>(
+      'SELECT coalesce(max(version), 0)::integer AS version FROM flagplane_schema_migrations',
+    );
     const from = row?.version ?? 0;
     if (from > latest) {
       throw new SchemaTooNewError(
@@ -64,8 +68,11 @@ export async function migrate(sql: Sql, migrations: readonly Migration[]): Promi
     }
     const applied: number[] = [];
     for (const migration of migrations.slice(from)) {
-      await tx.unsafe(migration.sql);
-      await tx`INSERT INTO flagplane_schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`;
+      await tx.query(migration.sql);
+      await tx.query('INSERT INTO flagplane_schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       applied.push(migration.version);
     }
     return { from, to: Math.max(from, latest), applied };

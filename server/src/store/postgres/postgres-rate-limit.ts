@@ -5,14 +5,14 @@
  * one statement adds each caller's share and returns its new count, from which each request learns its
  * own place in the window.
  */
-import type { Sql } from 'postgres';
 import {
   type RateLimitCounter,
   type RateLimitState,
   rateLimitState,
   windowStartOf,
 } from '../../domain/rate-limit.js';
-import { asStoreError } from './connection-failure.js';
+import { asStoreError, withDeadline } from './connection-failure.js';
+import { connectionWaitMs, type Database } from './database.js';
 
 interface PendingHit {
   readonly now: number;
@@ -21,7 +21,7 @@ interface PendingHit {
 }
 
 export class SharedRateLimiter implements RateLimitCounter {
-  readonly #sql: Sql;
+  readonly #database: Database;
   readonly #limit: number;
   readonly #windowMs: number;
   /** caller NUL window start → the requests waiting to be counted, in arrival order */
@@ -30,8 +30,8 @@ export class SharedRateLimiter implements RateLimitCounter {
   /** The newest window seen; counts of older windows are deleted once a newer one starts. */
   #latestWindow = Number.NEGATIVE_INFINITY;
 
-  constructor(sql: Sql, limit: number, windowMs: number) {
-    this.#sql = sql;
+  constructor(database: Database, limit: number, windowMs: number) {
+    this.#database = database;
     this.#limit = limit;
     this.#windowMs = windowMs;
   }
@@ -51,7 +51,7 @@ export class SharedRateLimiter implements RateLimitCounter {
 
   /** Deletes every count (the mock's reset; nobody runs the mock on PostgreSQL, but it must hold). */
   reset(): void {
-    this.#sql`DELETE FROM flagplane_rate_limits`.catch(() => {});
+    this.#database.query('DELETE FROM flagplane_rate_limits').catch(() => {});
   }
 
   async #flushLoop(): Promise<void> {
@@ -78,12 +78,15 @@ export class SharedRateLimiter implements RateLimitCounter {
     }
     let rows: readonly { caller: string; window_start: string; count: number }[];
     try {
-      rows = await this.#sql<{ caller: string; window_start: string; count: number }[]>`
-        INSERT INTO flagplane_rate_limits (caller, window_start, count)
-        SELECT * FROM unnest(${callers}::text[], ${windows}::bigint[], ${counts}::integer[])
+      const counting = this.#database.query<{ caller: string; window_start: string; count: number }>(
+        `INSERT INTO flagplane_rate_limits (caller, window_start, count)
+        SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[])
         ON CONFLICT (caller, window_start)
           DO UPDATE SET count = flagplane_rate_limits.count + excluded.count
-        RETURNING caller, window_start::text AS window_start, count`;
+        RETURNING caller, window_start::text AS window_start, count`,
+        [callers, windows, counts],
+      );
+      rows = await withDeadline(counting, connectionWaitMs, 'counting requests');
     } catch (error) {
       const answer = asStoreError(error, 'counting requests');
       for (const hits of batch.values()) for (const hit of hits) hit.reject(answer);
@@ -107,6 +110,8 @@ export class SharedRateLimiter implements RateLimitCounter {
     this.#latestWindow = windowStart;
     if (first) return;
     // Old windows are never read again; any process may delete them, and a failure only leaves rows.
-    this.#sql`DELETE FROM flagplane_rate_limits WHERE window_start < ${windowStart}`.catch(() => {});
+    this.#database
+      .query('DELETE FROM flagplane_rate_limits WHERE window_start < $1', [windowStart])
+      .catch(() => {});
   }
 }

@@ -20,7 +20,6 @@
  *   loads the whole state again under the write lock.
  */
 import { randomBytes } from 'node:crypto';
-import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { type ChangeSet, mergeChanges } from '../change-set.js';
 import { MemoryState } from '../memory-state.js';
 import type { StoreData } from '../records.js';
@@ -31,6 +30,7 @@ import { StoreUnavailableError } from '../store-unavailable.js';
 import { StateTransaction } from '../transaction.js';
 import { applyChangeOps, type ChangeRow, changeOps } from './change-rows.js';
 import { asStoreError, isConnectionFailure, withDeadline } from './connection-failure.js';
+import { connectionWaitMs, Database, type Queryable } from './database.js';
 import { migrate } from './migrate.js';
 import { replaceAll } from './postgres-copy.js';
 import { SharedRateLimiter } from './postgres-rate-limit.js';
@@ -45,8 +45,6 @@ export interface PostgresStoreOptions {
   readonly logger?: StoreLogger;
 }
 
-/** How long a write batch may wait for a connection and the write lock, and a catch-up for its rows. */
-const databaseDeadlineMs = 5000;
 /** Change rows read per query while catching up. */
 const catchUpPage = 1000;
 /** Writes committed in one transaction at most. */
@@ -81,26 +79,29 @@ const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve
 
 /** Connects, migrates (one process at a time), and loads the state. Refuses to start when it cannot. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const sql = postgres(options.url, {
-    max: options.poolSize ?? 10,
-    onnotice: () => {},
-    connect_timeout: 5,
-    // A write lock held longer than this means a stuck process: refuse (503) rather than wait forever.
-    connection: { application_name: 'flagplane-server', lock_timeout: 10_000 },
+  const database = new Database({
+    url: options.url,
+    poolSize: options.poolSize ?? 10,
+    logger: options.logger,
   });
   try {
-    await migrate(sql, loadMigrations());
-    await setUpCursorSecret(sql, randomBytes(32).toString('base64url'));
-    const loaded = await sql.begin('isolation level repeatable read read only', loadState);
-    return new PostgresStore(sql, new MemoryState(checkStoreData(loaded.data)), loaded.seq, options.logger);
+    await migrate(database, loadMigrations());
+    await setUpCursorSecret(database, randomBytes(32).toString('base64url'));
+    const loaded = await database.transaction(loadState, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    return new PostgresStore(
+      database,
+      new MemoryState(checkStoreData(loaded.data)),
+      loaded.seq,
+      options.logger,
+    );
   } catch (error) {
-    await sql.end({ timeout: 1 });
+    await database.end();
     throw error;
   }
 }
 
 export class PostgresStore implements Store {
-  readonly #sql: Sql;
+  readonly #database: Database;
   readonly #state: MemoryState;
   readonly #logger: StoreLogger | undefined;
   /** The number of the last change row applied to memory. */
@@ -118,8 +119,8 @@ export class PostgresStore implements Store {
   #reloadWanted = false;
   #closing: Promise<void> | null = null;
 
-  constructor(sql: Sql, state: MemoryState, seq: number, logger?: StoreLogger) {
-    this.#sql = sql;
+  constructor(database: Database, state: MemoryState, seq: number, logger?: StoreLogger) {
+    this.#database = database;
     this.#state = state;
     this.#seq = seq;
     this.#logger = logger;
@@ -175,7 +176,7 @@ export class PostgresStore implements Store {
   }
 
   createRateLimiter(limit: number, windowMs: number): RateLimitCounter {
-    return new SharedRateLimiter(this.#sql, limit, windowMs);
+    return new SharedRateLimiter(this.#database, limit, windowMs);
   }
 
   snapshot(): StoreData {
@@ -189,7 +190,7 @@ export class PostgresStore implements Store {
     const checked = checkStoreData(structuredClone(data));
     while (this.#writing !== null) await this.#writing;
     try {
-      await this.#sql.begin(async (tx) => {
+      await this.#database.transaction(async (tx) => {
         await takeWriteLock(tx);
         await replaceAll(tx, checked);
       });
@@ -206,7 +207,7 @@ export class PostgresStore implements Store {
 
   async #close(): Promise<void> {
     while (this.#writing !== null) await this.#writing;
-    await this.#sql.end({ timeout: 5 });
+    await this.#database.end();
   }
 
   #refusal(operation: string): Error | undefined {
@@ -224,7 +225,7 @@ export class PostgresStore implements Store {
         const waiting = this.#nextCatchUp;
         this.#nextCatchUp = null;
         try {
-          await withDeadline(this.#pullChanges(), databaseDeadlineMs, 'reading the latest changes');
+          await withDeadline(this.#pullChanges(), connectionWaitMs, 'reading the latest changes');
           waiting.resolve();
         } catch (error) {
           waiting.reject(asStoreError(error, 'reading the latest changes'));
@@ -238,7 +239,7 @@ export class PostgresStore implements Store {
   async #pullChanges(): Promise<void> {
     for (;;) {
       if (this.#reloadWanted) return this.#reloadNow();
-      const rows = await changesAfter(this.#sql, this.#seq, catchUpPage);
+      const rows = await changesAfter(this.#database, this.#seq, catchUpPage);
       // Rows read while a batch of this process is uncommitted are at most the batch's own: wait for it.
       if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
       this.#applyRows(rows);
@@ -279,7 +280,7 @@ export class PostgresStore implements Store {
     await done;
   }
 
-  async #reloadInside(tx: TransactionSql): Promise<void> {
+  async #reloadInside(tx: Queryable): Promise<void> {
     const loaded = await loadState(tx);
     this.#state.load(checkStoreData(loaded.data));
     this.#seq = loaded.seq;
@@ -304,20 +305,10 @@ export class PostgresStore implements Store {
     const done: { write: QueuedWrite; tx: StateTransaction; result: unknown }[] = [];
     const refused: { write: QueuedWrite; error: unknown }[] = [];
     let committedSeq: number | null = null;
-    // Until it holds the lock, a batch gives up after the deadline; a transaction that starts later
-    // then does nothing (it throws before reading or writing anything).
-    let holdsLock = false;
-    let abandoned = false;
-    const whenLocked = (sql: TransactionSql) =>
-      withDeadline(takeWriteLock(sql), databaseDeadlineMs, 'waiting for the write lock', () => {
-        abandoned = true;
-      });
     try {
-      const transaction = this.#sql.begin(async (sql) => {
-        if (abandoned) throw new StoreUnavailableError('The write batch gave up waiting for a connection.');
-        await whenLocked(sql);
-        if (abandoned) throw new StoreUnavailableError('The write batch gave up waiting for the write lock.');
-        holdsLock = true;
+      // Waiting for a connection and for the write lock are each bounded (database.ts): a 503 then.
+      await this.#database.transaction(async (sql) => {
+        await takeWriteLock(sql);
         if (this.#reloadWanted) await this.#reloadInside(sql);
         else await this.#catchUpInside(sql);
         this.#uncommitted = true;
@@ -334,13 +325,6 @@ export class PostgresStore implements Store {
         const seq = this.#seq + 1;
         await writeChanges(sql, seq, changeOps(changes));
         committedSeq = seq;
-      });
-      await withDeadline(transaction, databaseDeadlineMs, 'waiting for a connection', () => {
-        abandoned = !holdsLock;
-      }).catch((error: unknown) => {
-        // Past the lock, the transaction's own outcome is the batch's: wait for it.
-        if (holdsLock && !abandoned) return transaction;
-        throw error;
       });
     } catch (error) {
       // Undo newest first, which leaves memory as the database has it (the catch-up applied stays).
@@ -361,7 +345,7 @@ export class PostgresStore implements Store {
     for (const { write, error } of refused) write.reject(error);
   }
 
-  async #catchUpInside(sql: TransactionSql): Promise<void> {
+  async #catchUpInside(sql: Queryable): Promise<void> {
     for (;;) {
       const rows = await changesAfter(sql, this.#seq, catchUpPage);
       this.#applyRows(rows);

@@ -96,8 +96,9 @@ function renderProject(project: DesiredProjectInput, names: UniqueNames, stackId
   }
   // Configurations come after every flag: a prerequisite may name a flag declared later.
   for (const flag of project.flags ?? []) {
+    const flagVariable = flags.get(flag.key);
+    if (flagVariable === undefined) throw new Error(`every flag has its variable; ${flag.key} has none`);
     for (const [environmentKey, configuration] of Object.entries(flag.environments ?? {})) {
-      const flagVariable = flags.get(flag.key)!;
       lines.push(
         `${flagVariable}.configure(${environments.get(environmentKey) ?? raw(`${projectVariable}.environment(${stringLiteral(environmentKey)})`).text}, ${configurationProps(configuration, flagVariable, flags, segments)});`,
       );

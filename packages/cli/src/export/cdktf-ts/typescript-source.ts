@@ -34,7 +34,7 @@ function words(text: string): string[] {
 /** `new-checkout` → `NewCheckout` (a construct id). */
 export function pascalCase(text: string): string {
   const joined = words(text)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join('');
   return joined === '' ? 'Resource' : joined;
 }
@@ -57,7 +57,7 @@ export class UniqueNames {
   /** A variable name from words: `web`, `new-checkout` → `webNewCheckout`. */
   variable(...parts: string[]): string {
     const pascal = parts.map(pascalCase).join('');
-    let name = pascal[0]!.toLowerCase() + pascal.slice(1);
+    let name = pascal.charAt(0).toLowerCase() + pascal.slice(1);
     if (/^[0-9]/.test(name) || reserved.has(name)) name = `_${name}`;
     return this.claim(name);
   }
