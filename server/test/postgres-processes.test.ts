@@ -95,6 +95,11 @@ describe.skipIf(!available)('two server processes on one PostgreSQL database (§
       const after = await call(reader, 'GET', `${projectUrl}/flags/flag-${index}/environments/production`);
       expect(((await after.json()) as { isEnabled: boolean }).isEnabled).toBe(true);
     }
+    // The same bytes from either process: records come back from the database exactly as written.
+    for (const path of [`${projectUrl}/flags?limit=50`, '/api/v1/orgs/acme/events?limit=50']) {
+      const [fromA, fromB] = await Promise.all([call(a, 'GET', path), call(b, 'GET', path)]);
+      expect(await fromB.text(), path).toBe(await fromA.text());
+    }
     // An SDK key made on A authenticates on B at once, and its revocation on B is seen by A at once.
     const sdkKeys = `${projectUrl}/environments/production/sdk-keys`;
     const created = await call(a, 'POST', sdkKeys, { type: 'ServerSide', name: 'checkout' });

@@ -1,7 +1,8 @@
 -- §22: the PostgreSQL store's first schema. Every server process keeps the whole state in memory and
 -- this database is what they share: the records (the durable state), the numbered changes each write
 -- batch made (what other processes apply to catch up), the event log (§19) and the rate-limit counters
--- of every process (§13).
+-- of every process (§13). Records are `json`, not `jsonb`: kept as written, key order included, so a
+-- process that loads a record serializes it exactly as the process that wrote it.
 
 -- One row per setting of the store itself (the cursor secret, §6: every process signs cursors alike).
 CREATE TABLE flagplane_meta (
@@ -17,7 +18,7 @@ CREATE TABLE flagplane_records (
   id text NOT NULL,
   parent_id text NOT NULL,
   key text,
-  record jsonb NOT NULL,
+  record json NOT NULL,
   PRIMARY KEY (collection, id),
   CONSTRAINT flagplane_records_key_taken_once UNIQUE (collection, parent_id, key) DEFERRABLE INITIALLY DEFERRED
 );
@@ -30,7 +31,7 @@ CREATE TABLE flagplane_events (
   project_id text,
   flag_id text,
   created_at timestamptz NOT NULL,
-  record jsonb NOT NULL
+  record json NOT NULL
 );
 CREATE INDEX flagplane_events_by_organization ON flagplane_events (organization_id, id);
 CREATE INDEX flagplane_events_by_project ON flagplane_events (project_id, id) WHERE project_id IS NOT NULL;
@@ -42,11 +43,13 @@ CREATE INDEX flagplane_events_by_age ON flagplane_events (created_at);
 CREATE TABLE flagplane_changes (
   seq bigint PRIMARY KEY,
   committed_at timestamptz NOT NULL DEFAULT now(),
-  ops jsonb NOT NULL
+  ops json NOT NULL
 );
 
--- §13: requests per caller per fixed window, counted by every process in one statement.
-CREATE TABLE flagplane_rate_limits (
+-- §13: requests per caller per fixed window, counted by every process in one statement. UNLOGGED: counts
+-- are written on every request, and a transaction that writes only unlogged tables commits without
+-- waiting for a WAL flush; a crash of PostgreSQL forgets the counts of the current window, nothing more.
+CREATE UNLOGGED TABLE flagplane_rate_limits (
   caller text NOT NULL,
   window_start bigint NOT NULL,
   count integer NOT NULL,

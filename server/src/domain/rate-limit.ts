@@ -1,7 +1,8 @@
 /**
  * §13 as numbers: fixed windows aligned to multiples of the window length (so every caller's window ends
  * at the same Unix second), and where a caller stands after its n-th request of a window. The in-memory
- * limiter (one process) and the PostgreSQL one (counted across processes, §22) both answer with this.
+ * limiter (one process) and the PostgreSQL store's request gate (counted across processes, §22) both
+ * answer with this.
  */
 export interface RateLimitState {
   readonly limit: number;
@@ -11,14 +12,6 @@ export interface RateLimitState {
   /** Whole seconds until the window ends, at least 1. */
   readonly retryAfter: number;
   readonly exceeded: boolean;
-}
-
-/** Counts requests per caller: at once in memory, or through a shared database. */
-export interface RateLimitCounter {
-  /** Counts one request of `callerKey` at `now` (ms) and tells where the caller stands. */
-  hit(callerKey: string, now: number): RateLimitState | Promise<RateLimitState>;
-  /** Forgets every count (the mock's reset back to its seed). */
-  reset(): void;
 }
 
 export function windowStartOf(now: number, windowMs: number): number {

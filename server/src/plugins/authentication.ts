@@ -10,7 +10,7 @@ import { principalForToken } from '../access/principal.js';
 import { SdkKeyLookup } from '../access/sdk-key-caller.js';
 import { TokenHashes } from '../access/token-hashes.js';
 import { ApiError } from '../domain/api-error.js';
-import type { RateLimitCounter, RateLimitState } from '../domain/rate-limit.js';
+import type { RateLimitState } from '../domain/rate-limit.js';
 import type { Store } from '../store/store.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
 
@@ -78,23 +78,19 @@ function refusal(
 
 export const authenticationPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: AuthenticationOptions) => {
-    const { max, windowSeconds } = options.rateLimit;
-    const limiter: RateLimitCounter =
-      options.store.createRateLimiter?.(max, windowSeconds * 1000) ??
-      new FixedWindowRateLimiter(max, windowSeconds * 1000);
+    const windowMs = options.rateLimit.windowSeconds * 1000;
+    // §22: a store several processes share counts requests itself, in the round trip that catches up.
+    const gate = options.store.createRequestGate?.(options.rateLimit.max, windowMs);
+    const limiter = new FixedWindowRateLimiter(options.rateLimit.max, windowMs);
     const tokenHashes = new TokenHashes();
     const sdkKeys = new SdkKeyLookup();
     app.decorateRequest('principal', null);
     app.decorateRequest('sdkCaller', null);
-    app.decorate('resetRateLimits', () => limiter.reset());
+    app.decorate('resetRateLimits', () => (gate ?? limiter).reset());
 
-    // Callback hooks, not async ones (a promise and a microtask less per request); what they pass to
-    // `done`, Fastify answers through the error handler as it would a rejection.
-    const authenticate = (request: FastifyRequest, reply: FastifyReply, done: HookDone) => {
-      const token = bearerToken(request);
-      const now = options.clock();
+    /** Finds the caller behind the credential in the current state; returns the key it is counted by. */
+    const identify = (request: FastifyRequest, token: string | null, now: Date, delivery: boolean) => {
       // §21: on the delivery paths the credential is an SDK key, and only there.
-      const delivery = isDeliveryRequest(request);
       if (delivery) {
         request.sdkCaller = token ? options.store.peek((view) => sdkKeys.callerFor(view, token)) : null;
       } else {
@@ -102,24 +98,32 @@ export const authenticationPlugin = fastifyPlugin(
           ? options.store.peek((view) => principalForToken(view, token, now, tokenHashes))
           : null;
       }
-
-      const callerKey = request.principal
+      return request.principal
         ? `token:${request.principal.credentialId}`
         : request.sdkCaller
           ? `sdk-key:${request.sdkCaller.key.id}`
           : `address:${request.ip}`;
-      const counted = limiter.hit(callerKey, now.getTime());
-      const finish = (state: RateLimitState) => done(refusal(request, reply, state, token, delivery));
-      if (counted instanceof Promise) counted.then(finish, done);
-      else finish(counted);
     };
 
+    // Callback hooks, not async ones (a promise and a microtask less per request); what they pass to
+    // `done`, Fastify answers through the error handler as it would a rejection.
     app.addHook('onRequest', (request, reply, done) => {
       if (!isApiRequest(request)) return done();
-      // §22: on a store several processes share, first apply what the others committed (tokens included).
-      const catchUp = options.store.catchUp?.();
-      if (catchUp === undefined) return authenticate(request, reply, done);
-      catchUp.then(() => authenticate(request, reply, done), done);
+      const token = bearerToken(request);
+      const now = options.clock();
+      const delivery = isDeliveryRequest(request);
+      const callerKey = identify(request, token, now, delivery);
+      if (gate === undefined) {
+        done(refusal(request, reply, limiter.hit(callerKey, now.getTime()), token, delivery));
+        return;
+      }
+      // Counted by the caller this process knows (a token made on another process a moment ago counts
+      // once by address), then identified again on the state the gate caught up to: a token revoked
+      // anywhere is refused at once.
+      gate.admit(callerKey, now.getTime()).then((state) => {
+        identify(request, token, now, delivery);
+        done(refusal(request, reply, state, token, delivery));
+      }, done);
     });
   },
   { name: 'flagplane-authentication' },

@@ -2,7 +2,7 @@
  * The narrow interface features use to reach the data. The lowdb file store is the embedded default;
  * a store on a database engine can implement the same interface without touching any feature.
  */
-import type { RateLimitCounter } from '../domain/rate-limit.js';
+import type { RateLimitState } from '../domain/rate-limit.js';
 import type { EventFilter } from './event-index.js';
 import type { CollectionName, CollectionRecords, EventRecord, StoreData } from './records.js';
 
@@ -73,8 +73,17 @@ export interface Store {
    * process writes: there is nothing to wait for.
    */
   catchUp?(): Promise<void>;
-  /** Only a store several processes share: a rate-limit counter they all count in (§13). */
-  createRateLimiter?(limit: number, windowMs: number): RateLimitCounter;
+  /**
+   * Only a store several processes share: admits requests in one round trip each batch, applying what
+   * other processes committed (as `catchUp`) and counting the request in the rate limit (§13) that all
+   * of them share. The server then uses it instead of its own limiter.
+   */
+  createRequestGate?(limit: number, windowMs: number): RequestGate;
 }
 
-export type { RateLimitCounter };
+export interface RequestGate {
+  /** Resolves once the store has caught up, with where `callerKey` stands in its window at `now` (ms). */
+  admit(callerKey: string, now: number): Promise<RateLimitState>;
+  /** Forgets every count (the mock's reset). */
+  reset(): void;
+}

@@ -17,12 +17,40 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
 }
 
+/** A statement sent on every request: prepared once per connection under `name`, then only executed. */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
 export interface DatabaseOptions {
   readonly url: string;
   /** Connections this process opens at most. */
   readonly poolSize: number;
   readonly logger?: StoreLogger | undefined;
 }
+
+/** A transaction's connection: queries, and the last statement sent together with the COMMIT. */
+export interface TransactionQueryable extends Queryable {
+  /**
+   * Sends `statements` (no parameters: one simple query; values go in with `literal`) and COMMIT in one
+   * round trip, ending the transaction.
+   */
+  commitAfter(statements: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /** @default 'BEGIN' */
+  readonly begin?: string;
+  /**
+   * Statements sent with the BEGIN in one round trip (no parameters); the rows of the last one are
+   * handed to the work.
+   */
+  readonly opening?: string;
+}
+
+/** A value written into SQL text, quoted as PostgreSQL reads it back (pg's escaping). */
+export const literal = (value: string): string => pg.escapeLiteral(value);
 
 /** How long a request waits for a free connection, and a write batch for the write lock, before a 503. */
 export const connectionWaitMs = 5000;
@@ -52,24 +80,52 @@ export class Database implements Queryable {
     return result.rows as Row[];
   }
 
+  /** Runs a prepared statement: PostgreSQL parses and plans it once per connection, not on every call. */
+  async execute<Row = Record<string, unknown>>(
+    statement: PreparedStatement,
+    values: readonly unknown[],
+  ): Promise<Row[]> {
+    const result = await this.#pool.query({
+      name: statement.name,
+      text: statement.text,
+      values: [...values],
+    });
+    return result.rows as Row[];
+  }
+
   /**
-   * Runs `work` in a transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws
-   * (and the error is rethrown). A connection whose transaction failed is closed, not reused: it may be
-   * the reason.
+   * Runs `work` in a transaction on one connection: COMMIT when it resolves (unless it committed with
+   * `commitAfter`), ROLLBACK when it throws (and the error is rethrown). A connection whose transaction
+   * failed is closed, not reused: it may be the reason.
    */
-  async transaction<T>(work: (tx: Queryable) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  async transaction<T>(
+    work: (tx: TransactionQueryable, opened: Record<string, unknown>[]) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     const client = await this.#pool.connect();
     // pg reports a checked-out connection's failure on the client too: noted, and answered by the query.
     const ignore = () => {};
     client.on('error', ignore);
     let failed = false;
+    let committed = false;
     try {
-      await client.query(begin);
-      const result = await work({
-        query: async <Row>(text: string, values?: readonly unknown[]) =>
-          (await client.query(text, values as unknown[] | undefined)).rows as Row[],
-      });
-      await client.query('COMMIT');
+      const begin = options.begin ?? 'BEGIN';
+      const opening = await client.query(options.opening ? `${begin}; ${options.opening}` : begin);
+      const opened = Array.isArray(opening)
+        ? ((opening.at(-1) as pg.QueryResult | undefined)?.rows ?? [])
+        : [];
+      const result = await work(
+        {
+          query: async <Row>(text: string, values?: readonly unknown[]) =>
+            (await client.query(text, values as unknown[] | undefined)).rows as Row[],
+          commitAfter: async (statements: string) => {
+            await client.query(`${statements}; COMMIT`);
+            committed = true;
+          },
+        },
+        opened,
+      );
+      if (!committed) await client.query('COMMIT');
       return result;
     } catch (error) {
       failed = true;

@@ -5,7 +5,7 @@
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { emptyStoreData } from '../store-data.js';
 import type { ChangeOp, ChangeRow } from './change-rows.js';
-import type { Queryable } from './database.js';
+import { literal, type Queryable } from './database.js';
 
 /** The transaction-level advisory lock every write batch holds from its catch-up to its commit. */
 export const writeLockKey = 0x666c6167_77726974n; // 'flagwrit'
@@ -15,7 +15,24 @@ export const keptChanges = 10_000;
 
 /** Takes the write lock for the rest of `tx`: commits are numbered, and happen, one at a time. */
 export async function takeWriteLock(tx: Queryable): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [writeLockKey.toString()]);
+  await tx.query(takeWriteLockSql);
+}
+
+const takeWriteLockSql = `SELECT pg_advisory_xact_lock(${writeLockKey}::bigint)`;
+
+/**
+ * What a write batch sends with its BEGIN: the write lock, then the changes committed after `seq` (which
+ * it applies before running its writers). No parameters: it goes in the same round trip.
+ */
+export function lockAndReadChangesSql(seq: number, limit: number): string {
+  if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(limit))
+    throw new Error('seq and limit are integers');
+  return `${takeWriteLockSql}; SELECT seq::text AS seq, ops FROM flagplane_changes WHERE seq > ${seq} ORDER BY seq LIMIT ${limit}`;
+}
+
+/** Change rows as they come back from a query (`seq` as text). */
+export function toChangeRows(rows: readonly Record<string, unknown>[]): ChangeRow[] {
+  return rows.map((row) => ({ seq: Number(row.seq), ops: row.ops as ChangeOp[] }));
 }
 
 /** The changes committed after `seq`, oldest first, at most `limit` of them. */
@@ -24,7 +41,7 @@ export async function changesAfter(db: Queryable, seq: number, limit: number): P
     'SELECT seq::text AS seq, ops FROM flagplane_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
     [seq, limit],
   );
-  return rows.map((row) => ({ seq: Number(row.seq), ops: row.ops }));
+  return toChangeRows(rows);
 }
 
 /**
@@ -67,12 +84,15 @@ export async function setUpCursorSecret(db: Queryable, secret: string): Promise<
 
 /**
  * Writes one batch: the records and events it changed, and its change row numbered `seq`, in one
- * statement (one round trip; the ops travel once, as the change row's JSON, which the other parts read).
+ * statement whose ops travel once, as the change row's JSON (which the other parts read). Without
+ * parameters, so that the batch's COMMIT goes in the same round trip (`commitAfter`).
  */
-export async function writeChanges(tx: Queryable, seq: number, ops: readonly ChangeOp[]): Promise<void> {
-  await tx.query(
-    `WITH ops AS (
-      SELECT * FROM json_to_recordset($1::json)
+export function writeChangesSql(seq: number, ops: readonly ChangeOp[]): string {
+  if (!Number.isSafeInteger(seq)) throw new Error('seq is an integer');
+  const json = `${literal(JSON.stringify(ops))}::json`;
+  const pruning = seq % 1000 === 0 ? `; DELETE FROM flagplane_changes WHERE seq <= ${seq - keptChanges}` : '';
+  return `WITH ops AS (
+      SELECT * FROM json_to_recordset(${json})
         AS o(collection text, id text, "parentId" text, key text, record json)
     ), record_writes AS (
       INSERT INTO flagplane_records (collection, id, parent_id, key, record)
@@ -93,8 +113,5 @@ export async function writeChanges(tx: Queryable, seq: number, ops: readonly Cha
       DELETE FROM flagplane_events e USING ops
       WHERE ops.collection = 'events' AND ops.record IS NULL AND e.id = ops.id
     )
-    INSERT INTO flagplane_changes (seq, ops) VALUES ($2, $1::json)`,
-    [JSON.stringify(ops), seq],
-  );
-  if (seq % 1000 === 0) await tx.query('DELETE FROM flagplane_changes WHERE seq <= $1', [seq - keptChanges]);
+    INSERT INTO flagplane_changes (seq, ops) VALUES (${seq}, ${json})${pruning}`;
 }

@@ -11,19 +11,21 @@
  *   change row numbered next. Commits are therefore numbered without gaps in commit order, a key is
  *   checked against every process's writes (and the database's unique constraint backs it), and a 2xx
  *   means committed. A batch that fails to commit undoes its writers in memory.
- * - Before a request is authenticated, `catchUp` applies the change rows committed since this process
- *   last looked (one query, shared by every request that arrives while it runs): a write acknowledged by
- *   any process is visible to the next request on every process.
+ * - Before a request is authenticated, the request gate applies the change rows committed since this
+ *   process last looked and counts the request in the rate limit every process shares (one statement,
+ *   shared by every request that arrives while one runs): a write acknowledged by any process is visible
+ *   to the next request on every process.
  * - While a batch's writers are applied in memory and not yet committed, reads wait for the outcome:
  *   nobody observes a write that may still be undone.
  * - A process that fell further behind than the change rows kept, or whose memory cannot take a change,
  *   loads the whole state again under the write lock.
  */
 import { randomBytes } from 'node:crypto';
+import { type RateLimitState, rateLimitState, windowStartOf } from '../../domain/rate-limit.js';
 import { type ChangeSet, mergeChanges } from '../change-set.js';
 import { MemoryState } from '../memory-state.js';
 import type { StoreData } from '../records.js';
-import type { RateLimitCounter, Store, StoreView, Transaction } from '../store.js';
+import type { RequestGate, Store, StoreView, Transaction } from '../store.js';
 import { checkStoreData } from '../store-data.js';
 import type { StoreLogger } from '../store-logger.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
@@ -33,8 +35,16 @@ import { asStoreError, isConnectionFailure, withDeadline } from './connection-fa
 import { connectionWaitMs, Database, type Queryable } from './database.js';
 import { migrate } from './migrate.js';
 import { replaceAll } from './postgres-copy.js';
-import { SharedRateLimiter } from './postgres-rate-limit.js';
-import { changesAfter, loadState, setUpCursorSecret, takeWriteLock, writeChanges } from './postgres-state.js';
+import {
+  changesAfter,
+  loadState,
+  lockAndReadChangesSql,
+  setUpCursorSecret,
+  takeWriteLock,
+  toChangeRows,
+  writeChangesSql,
+} from './postgres-state.js';
+import { type CallerHits, callerSlot, countAndReadChanges, forgetWindowsBefore } from './request-round.js';
 import { loadMigrations } from './schema.js';
 
 export interface PostgresStoreOptions {
@@ -47,6 +57,8 @@ export interface PostgresStoreOptions {
 
 /** Change rows read per query while catching up. */
 const catchUpPage = 1000;
+/** Rounds of catch-up and rate-limit counts on their way at once. */
+const maxRoundsRunning = 1;
 /** Writes committed in one transaction at most. */
 const maxBatch = 256;
 
@@ -56,6 +68,17 @@ interface QueuedWrite {
   readonly reject: (error: unknown) => void;
   /** Whether it was already sent again once after a unique violation (it is not sent a third time). */
   readonly retried: boolean;
+}
+
+/** A request waiting to be counted (§13) in the next round. */
+interface PendingHit {
+  readonly caller: string;
+  readonly windowStart: number;
+  readonly now: number;
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly resolve: (state: RateLimitState) => void;
+  readonly reject: (error: unknown) => void;
 }
 
 interface Deferred {
@@ -87,7 +110,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   try {
     await migrate(database, loadMigrations());
     await setUpCursorSecret(database, randomBytes(32).toString('base64url'));
-    const loaded = await database.transaction(loadState, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const loaded = await database.transaction(loadState, {
+      begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+    });
     return new PostgresStore(
       database,
       new MemoryState(checkStoreData(loaded.data)),
@@ -112,9 +137,12 @@ export class PostgresStore implements Store {
   #uncommitted = false;
   #afterCommit: (() => void)[] = [];
   #inWriter = false;
-  /** The next catch-up, which every caller that arrives while one is running joins. */
-  #nextCatchUp: Deferred | null = null;
-  #catchingUp = false;
+  /** The next round trip of catch-up and rate-limit counts, which every request arriving meanwhile joins. */
+  #nextRound: { readonly waiting: Deferred; readonly hits: PendingHit[] } | null = null;
+  /** Rounds on their way (each on its own connection); a few at once keep the round trips overlapping. */
+  #roundsRunning = 0;
+  /** The newest rate-limit window seen. */
+  #latestWindow = Number.NEGATIVE_INFINITY;
   /** Memory and database disagree: the next write batch loads everything again. */
   #reloadWanted = false;
   #closing: Promise<void> | null = null;
@@ -167,16 +195,21 @@ export class PostgresStore implements Store {
 
   catchUp(): Promise<void> {
     if (this.#closing !== null) return Promise.reject(new Error('store.catchUp: the store is closed'));
-    // A catch-up already running may have read before the write this caller saw acknowledged: join the
-    // next one, which starts when the running one ends.
-    this.#nextCatchUp ??= deferred();
-    const { promise } = this.#nextCatchUp;
-    if (!this.#catchingUp) void this.#catchUpLoop();
-    return promise;
+    return this.#joinRound(null);
   }
 
-  createRateLimiter(limit: number, windowMs: number): RateLimitCounter {
-    return new SharedRateLimiter(this.#database, limit, windowMs);
+  createRequestGate(limit: number, windowMs: number): RequestGate {
+    return {
+      admit: (callerKey, now) =>
+        new Promise<RateLimitState>((resolve, reject) => {
+          const windowStart = windowStartOf(now, windowMs);
+          const hit: PendingHit = { caller: callerKey, windowStart, now, limit, windowMs, resolve, reject };
+          this.#joinRound(hit).catch(() => {}); // the hit itself is answered (or refused) with the round
+        }),
+      reset: () => {
+        this.#database.query('DELETE FROM flagplane_rate_limits').catch(() => {});
+      },
+    };
   }
 
   snapshot(): StoreData {
@@ -218,22 +251,75 @@ export class PostgresStore implements Store {
 
   // ---- catching up -------------------------------------------------------------------------------
 
-  async #catchUpLoop(): Promise<void> {
-    this.#catchingUp = true;
+  /**
+   * Joins the next round. A round already on its way may have read before the write this caller saw
+   * acknowledged, so a caller always waits for a round that starts after it arrived: the one it joins
+   * starts at once when fewer than `maxRoundsRunning` are on their way, else when one of them ends, with
+   * everyone who arrived meanwhile. Requests (`hit`) are counted in the same round trip.
+   */
+  #joinRound(hit: PendingHit | null): Promise<void> {
+    this.#nextRound ??= { waiting: deferred(), hits: [] };
+    if (hit !== null) this.#nextRound.hits.push(hit);
+    const { promise } = this.#nextRound.waiting;
+    if (this.#roundsRunning < maxRoundsRunning) void this.#roundLoop();
+    return promise;
+  }
+
+  async #roundLoop(): Promise<void> {
+    this.#roundsRunning++;
     try {
-      while (this.#nextCatchUp !== null) {
-        const waiting = this.#nextCatchUp;
-        this.#nextCatchUp = null;
+      // Once the rounds of this turn of the event loop have joined.
+      await Promise.resolve();
+      while (this.#nextRound !== null) {
+        const round = this.#nextRound;
+        this.#nextRound = null;
         try {
-          await withDeadline(this.#pullChanges(), connectionWaitMs, 'reading the latest changes');
-          waiting.resolve();
+          await withDeadline(this.#runRound(round.hits), connectionWaitMs, 'reading the latest changes');
+          round.waiting.resolve();
         } catch (error) {
-          waiting.reject(asStoreError(error, 'reading the latest changes'));
+          const answer = asStoreError(error, 'reading the latest changes');
+          round.waiting.reject(answer);
+          for (const hit of round.hits) hit.reject(answer);
         }
       }
     } finally {
-      this.#catchingUp = false;
+      this.#roundsRunning--;
     }
+  }
+
+  /** Counts the round's requests and applies the changes committed elsewhere, then answers the requests. */
+  async #runRound(hits: readonly PendingHit[]): Promise<void> {
+    const callers = new Map<string, CallerHits>();
+    for (const hit of hits) {
+      const slot = callerSlot(hit.caller, hit.windowStart);
+      const entry = callers.get(slot);
+      callers.set(slot, { caller: hit.caller, windowStart: hit.windowStart, hits: (entry?.hits ?? 0) + 1 });
+    }
+    const answer = await countAndReadChanges(this.#database, [...callers.values()], this.#seq, catchUpPage);
+    // Rows read while a batch of this process is uncommitted are at most the batch's own: wait for it.
+    if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
+    this.#applyRows(answer.rows);
+    if (this.#reloadWanted || answer.rows.length === catchUpPage) await this.#pullChanges();
+    // This round's requests are the last of each window's count, in the order they arrived.
+    const seen = new Map<string, number>();
+    for (const hit of hits) {
+      const slot = callerSlot(hit.caller, hit.windowStart);
+      const index = seen.get(slot) ?? 0;
+      seen.set(slot, index + 1);
+      const total = answer.counts.get(slot) ?? 0;
+      const count = total - (callers.get(slot)?.hits ?? 0) + index + 1;
+      hit.resolve(rateLimitState(hit.limit, hit.windowMs, hit.windowStart, count, hit.now));
+    }
+    this.#forgetOldWindows(hits);
+  }
+
+  /** Once a newer window has begun, the counts of older ones are deleted (by whichever process sees it). */
+  #forgetOldWindows(hits: readonly PendingHit[]): void {
+    const newest = Math.max(...hits.map((hit) => hit.windowStart));
+    if (!(newest > this.#latestWindow)) return;
+    const first = this.#latestWindow === Number.NEGATIVE_INFINITY;
+    this.#latestWindow = newest;
+    if (!first) forgetWindowsBefore(this.#database, newest).catch(() => {});
   }
 
   async #pullChanges(): Promise<void> {
@@ -307,25 +393,32 @@ export class PostgresStore implements Store {
     let committedSeq: number | null = null;
     try {
       // Waiting for a connection and for the write lock are each bounded (database.ts): a 503 then.
-      await this.#database.transaction(async (sql) => {
-        await takeWriteLock(sql);
-        if (this.#reloadWanted) await this.#reloadInside(sql);
-        else await this.#catchUpInside(sql);
-        this.#uncommitted = true;
-        const changes: ChangeSet = new Map();
-        for (const write of batch) {
-          const outcome = this.#runWriter(write);
-          if ('error' in outcome) refused.push({ write, error: outcome.error });
-          else {
-            done.push({ write, tx: outcome.tx, result: outcome.result });
-            mergeChanges(changes, outcome.tx.changes);
+      // BEGIN, the write lock and the changes since this process last looked go in one round trip; the
+      // batch's writes and the COMMIT in a second.
+      const opening = lockAndReadChangesSql(this.#seq, catchUpPage);
+      await this.#database.transaction(
+        async (sql, changesSince) => {
+          const rows = toChangeRows(changesSince);
+          this.#applyRows(rows);
+          if (this.#reloadWanted) await this.#reloadInside(sql);
+          else if (rows.length === catchUpPage) await this.#catchUpInside(sql);
+          this.#uncommitted = true;
+          const changes: ChangeSet = new Map();
+          for (const write of batch) {
+            const outcome = this.#runWriter(write);
+            if ('error' in outcome) refused.push({ write, error: outcome.error });
+            else {
+              done.push({ write, tx: outcome.tx, result: outcome.result });
+              mergeChanges(changes, outcome.tx.changes);
+            }
           }
-        }
-        if (changes.size === 0) return;
-        const seq = this.#seq + 1;
-        await writeChanges(sql, seq, changeOps(changes));
-        committedSeq = seq;
-      });
+          if (changes.size === 0) return;
+          const seq = this.#seq + 1;
+          await sql.commitAfter(writeChangesSql(seq, changeOps(changes)));
+          committedSeq = seq;
+        },
+        { opening },
+      );
     } catch (error) {
       // Undo newest first, which leaves memory as the database has it (the catch-up applied stays).
       for (const { tx } of done.reverse()) tx.rollback();
