@@ -38,8 +38,6 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-type HookDone = (error?: Error) => void;
-
 /** The rate-limit headers on every answer, and the refusal of this request, if it is refused. */
 function refusal(
   request: FastifyRequest,
