@@ -3,6 +3,7 @@
  * (store-interface.test.ts): two stores on one database see each other's writes, memory that missed a
  * change finds out from the database and loads it again, and `copy-data` moves a file store over whole.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,9 @@ import { CopyDataError, copyData } from '../src/copy-data.js';
 import { applyIdentities, parseIdentityDocument } from '../src/identity/apply-identities.js';
 import { openFileStore } from '../src/store/file-store.js';
 import { Database } from '../src/store/postgres/database.js';
+import { writeLockKey } from '../src/store/postgres/postgres-state.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
+import { migrationsDirectory } from '../src/store/postgres/schema.js';
 import type { EventRecord } from '../src/store/records.js';
 import { identities } from './fixtures.js';
 import { mainScript } from './support/built-server.js';
@@ -48,6 +51,12 @@ function connect(url: string): Database {
   opened.push({ close: () => database.end() });
   return database;
 }
+
+it('takes the same write lock in SQL (flagplane_commit_batch) as in TypeScript', () => {
+  const schema = readFileSync(join(migrationsDirectory, '001-shared-log.sql'), 'utf8');
+  const inSql = /pg_advisory_xact_lock\((\d+)\)/.exec(schema)?.[1];
+  expect(inSql).toBe(writeLockKey.toString());
+});
 
 describe.skipIf(!available)('the PostgreSQL store', () => {
   it('shows one store’s acknowledged writes to another after catchUp, and takes each key once', async () => {

@@ -55,3 +55,46 @@ CREATE UNLOGGED TABLE flagplane_rate_limits (
   count integer NOT NULL,
   PRIMARY KEY (caller, window_start)
 );
+
+-- Commits one write batch of a server process: under the write lock (a transaction-level advisory lock,
+-- the one every batch takes), and only if no other batch committed since the process last looked
+-- (`expected_seq`, the number of the last change it applied); then writes the records and events of
+-- `ops` ([{collection, id, parentId, key, record|null}], a record null when removed) and the change row
+-- numbered `expected_seq + 1`. Returns false, writing nothing, when the process is behind: it then
+-- catches up and runs its writes again. Called alone it is one round trip, commit included.
+CREATE FUNCTION flagplane_commit_batch(expected_seq bigint, ops json) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7380380986366912884); -- 'flagwrit' (postgres-state.ts: writeLockKey)
+  IF (SELECT coalesce(max(seq), 0) FROM flagplane_changes) <> expected_seq THEN
+    RETURN false;
+  END IF;
+  WITH o AS (
+    SELECT * FROM json_to_recordset(ops) AS r(collection text, id text, "parentId" text, key text, record json)
+  ), record_writes AS (
+    INSERT INTO flagplane_records (collection, id, parent_id, key, record)
+    SELECT o.collection, o.id, coalesce(o."parentId", ''), o.key, o.record FROM o
+    WHERE o.record IS NOT NULL AND o.collection <> 'events'
+    ON CONFLICT (collection, id) DO UPDATE
+      SET parent_id = excluded.parent_id, key = excluded.key, record = excluded.record
+  ), record_removals AS (
+    DELETE FROM flagplane_records r USING o
+    WHERE o.record IS NULL AND o.collection <> 'events' AND r.collection = o.collection AND r.id = o.id
+  ), event_writes AS (
+    INSERT INTO flagplane_events (id, organization_id, project_id, flag_id, created_at, record)
+    SELECT o.id, o.record->>'organizationId', o.record->'project'->>'id', o.record->'flag'->>'id',
+      (o.record->>'createdAt')::timestamptz, o.record
+    FROM o WHERE o.collection = 'events' AND o.record IS NOT NULL
+    ON CONFLICT (id) DO NOTHING
+  ), event_removals AS (
+    DELETE FROM flagplane_events e USING o
+    WHERE o.collection = 'events' AND o.record IS NULL AND e.id = o.id
+  )
+  INSERT INTO flagplane_changes (seq, ops) VALUES (expected_seq + 1, ops);
+  -- Processes further behind than the last 10,000 changes load everything again (postgres-state.ts).
+  IF (expected_seq + 1) % 1000 = 0 THEN
+    DELETE FROM flagplane_changes WHERE seq <= expected_seq + 1 - 10000;
+  END IF;
+  RETURN true;
+END;
+$$;

@@ -5,13 +5,10 @@
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { emptyStoreData } from '../store-data.js';
 import type { ChangeOp, ChangeRow } from './change-rows.js';
-import { literal, type Queryable } from './database.js';
+import { type Database, literal, type PreparedStatement, type Queryable } from './database.js';
 
 /** The transaction-level advisory lock every write batch holds from its catch-up to its commit. */
 export const writeLockKey = 0x666c6167_77726974n; // 'flagwrit'
-
-/** Change rows kept for processes that are behind; one further behind loads everything again. */
-export const keptChanges = 10_000;
 
 /** Takes the write lock for the rest of `tx`: commits are numbered, and happen, one at a time. */
 export async function takeWriteLock(tx: Queryable): Promise<void> {
@@ -82,36 +79,33 @@ export async function setUpCursorSecret(db: Queryable, secret: string): Promise<
   );
 }
 
+/** The function that commits a write batch (sql/migrations/001-shared-log.sql), as a prepared statement. */
+const commitBatchStatement: PreparedStatement = {
+  name: 'flagplane_commit_batch',
+  text: 'SELECT flagplane_commit_batch($1, $2::json) AS committed',
+};
+
 /**
- * Writes one batch: the records and events it changed, and its change row numbered `seq`, in one
- * statement whose ops travel once, as the change row's JSON (which the other parts read). Without
- * parameters, so that the batch's COMMIT goes in the same round trip (`commitAfter`).
+ * Commits a batch in one round trip (its own transaction): under the write lock, and only if the last
+ * change is still `expectedSeq`. False when another process committed since: nothing was written.
  */
-export function writeChangesSql(seq: number, ops: readonly ChangeOp[]): string {
-  if (!Number.isSafeInteger(seq)) throw new Error('seq is an integer');
-  const json = `${literal(JSON.stringify(ops))}::json`;
-  const pruning = seq % 1000 === 0 ? `; DELETE FROM flagplane_changes WHERE seq <= ${seq - keptChanges}` : '';
-  return `WITH ops AS (
-      SELECT * FROM json_to_recordset(${json})
-        AS o(collection text, id text, "parentId" text, key text, record json)
-    ), record_writes AS (
-      INSERT INTO flagplane_records (collection, id, parent_id, key, record)
-      SELECT collection, id, coalesce("parentId", ''), key, record FROM ops
-      WHERE record IS NOT NULL AND collection <> 'events'
-      ON CONFLICT (collection, id) DO UPDATE
-        SET parent_id = excluded.parent_id, key = excluded.key, record = excluded.record
-    ), record_removals AS (
-      DELETE FROM flagplane_records r USING ops
-      WHERE ops.record IS NULL AND ops.collection <> 'events' AND r.collection = ops.collection AND r.id = ops.id
-    ), event_writes AS (
-      INSERT INTO flagplane_events (id, organization_id, project_id, flag_id, created_at, record)
-      SELECT id, record->>'organizationId', record->'project'->>'id', record->'flag'->>'id',
-        (record->>'createdAt')::timestamptz, record
-      FROM ops WHERE collection = 'events' AND record IS NOT NULL
-      ON CONFLICT (id) DO NOTHING
-    ), event_removals AS (
-      DELETE FROM flagplane_events e USING ops
-      WHERE ops.collection = 'events' AND ops.record IS NULL AND e.id = ops.id
-    )
-    INSERT INTO flagplane_changes (seq, ops) VALUES (${seq}, ${json})${pruning}`;
+export async function commitBatch(
+  db: Database,
+  expectedSeq: number,
+  ops: readonly ChangeOp[],
+): Promise<boolean> {
+  const [row] = await db.execute<{ committed: boolean }>(commitBatchStatement, [
+    expectedSeq,
+    JSON.stringify(ops),
+  ]);
+  return row?.committed === true;
+}
+
+/**
+ * The same, as SQL text for a transaction that already holds the lock and has caught up: without
+ * parameters, so that its COMMIT goes in the same round trip (`commitAfter`).
+ */
+export function commitBatchSql(expectedSeq: number, ops: readonly ChangeOp[]): string {
+  if (!Number.isSafeInteger(expectedSeq)) throw new Error('seq is an integer');
+  return `SELECT flagplane_commit_batch(${expectedSeq}, ${literal(JSON.stringify(ops))}::json)`;
 }

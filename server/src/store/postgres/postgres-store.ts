@@ -22,14 +22,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type RateLimitState, rateLimitState, windowStartOf } from '../../domain/rate-limit.js';
-import { type ChangeSet, mergeChanges } from '../change-set.js';
 import { MemoryState } from '../memory-state.js';
 import type { StoreData } from '../records.js';
 import type { RequestGate, Store, StoreView, Transaction } from '../store.js';
 import { checkStoreData } from '../store-data.js';
 import type { StoreLogger } from '../store-logger.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
-import { StateTransaction } from '../transaction.js';
+import { BatchRun, type QueuedWrite } from './batch-run.js';
 import { applyChangeOps, type ChangeRow, changeOps } from './change-rows.js';
 import { asStoreError, isConnectionFailure, withDeadline } from './connection-failure.js';
 import { connectionWaitMs, Database, type Queryable } from './database.js';
@@ -37,12 +36,13 @@ import { migrate } from './migrate.js';
 import { replaceAll } from './postgres-copy.js';
 import {
   changesAfter,
+  commitBatch,
+  commitBatchSql,
   loadState,
   lockAndReadChangesSql,
   setUpCursorSecret,
   takeWriteLock,
   toChangeRows,
-  writeChangesSql,
 } from './postgres-state.js';
 import { type CallerHits, callerSlot, countAndReadChanges, forgetWindowsBefore } from './request-round.js';
 import { loadMigrations } from './schema.js';
@@ -61,14 +61,6 @@ const catchUpPage = 1000;
 const maxRoundsRunning = 1;
 /** Writes committed in one transaction at most. */
 const maxBatch = 256;
-
-interface QueuedWrite {
-  readonly writer: (tx: Transaction) => unknown;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-  /** Whether it was already sent again once after a unique violation (it is not sent a third time). */
-  readonly retried: boolean;
-}
 
 /** A request waiting to be counted (§13) in the next round. */
 interface PendingHit {
@@ -143,6 +135,8 @@ export class PostgresStore implements Store {
   #roundsRunning = 0;
   /** The newest rate-limit window seen. */
   #latestWindow = Number.NEGATIVE_INFINITY;
+  /** Whether the next batch tries one round trip first (no other process wrote lately). */
+  #optimistic = true;
   /** Memory and database disagree: the next write batch loads everything again. */
   #reloadWanted = false;
   #closing: Promise<void> | null = null;
@@ -387,9 +381,44 @@ export class PostgresStore implements Store {
     }
   }
 
+  /**
+   * A batch first tries one round trip: its writers run on memory as it is, and the database commits
+   * their changes only if no other process committed since this one last looked (flagplane_commit_batch).
+   * When another had (or the batch changed nothing, so there is nothing to check it with), the batch runs
+   * under the write lock: catch up, run the writers again, commit. After a batch under the lock that
+   * found changes of other processes, the next batch starts under the lock too (they are writing).
+   */
   async #commitBatch(batch: readonly QueuedWrite[]): Promise<void> {
-    const done: { write: QueuedWrite; tx: StateTransaction; result: unknown }[] = [];
-    const refused: { write: QueuedWrite; error: unknown }[] = [];
+    if (this.#optimistic && !this.#reloadWanted && (await this.#commitAsIs(batch))) return;
+    await this.#commitUnderLock(batch);
+  }
+
+  /** Returns false, with every writer undone, when the batch must run under the lock instead. */
+  async #commitAsIs(batch: readonly QueuedWrite[]): Promise<boolean> {
+    this.#uncommitted = true;
+    const run = this.#run(batch);
+    let committed = false;
+    if (run.changes.size > 0) {
+      try {
+        committed = await commitBatch(this.#database, this.#seq, changeOps(run.changes));
+      } catch (error) {
+        this.#fail(batch, run, error);
+        return true;
+      }
+    }
+    if (!committed) {
+      run.undo();
+      this.#settleUncommitted();
+      return false;
+    }
+    this.#seq += 1;
+    this.#settleUncommitted();
+    run.answer();
+    return true;
+  }
+
+  async #commitUnderLock(batch: readonly QueuedWrite[]): Promise<void> {
+    let run: BatchRun | null = null;
     let committedSeq: number | null = null;
     try {
       // Waiting for a connection and for the write lock are each bounded (database.ts): a 503 then.
@@ -399,43 +428,40 @@ export class PostgresStore implements Store {
       await this.#database.transaction(
         async (sql, changesSince) => {
           const rows = toChangeRows(changesSince);
+          this.#optimistic = rows.every((row) => row.seq <= this.#seq);
           this.#applyRows(rows);
           if (this.#reloadWanted) await this.#reloadInside(sql);
           else if (rows.length === catchUpPage) await this.#catchUpInside(sql);
           this.#uncommitted = true;
-          const changes: ChangeSet = new Map();
-          for (const write of batch) {
-            const outcome = this.#runWriter(write);
-            if ('error' in outcome) refused.push({ write, error: outcome.error });
-            else {
-              done.push({ write, tx: outcome.tx, result: outcome.result });
-              mergeChanges(changes, outcome.tx.changes);
-            }
-          }
-          if (changes.size === 0) return;
-          const seq = this.#seq + 1;
-          await sql.commitAfter(writeChangesSql(seq, changeOps(changes)));
-          committedSeq = seq;
+          run = this.#run(batch);
+          if (run.changes.size === 0) return;
+          await sql.commitAfter(commitBatchSql(this.#seq, changeOps(run.changes)));
+          committedSeq = this.#seq + 1;
         },
         { opening },
       );
     } catch (error) {
-      // Undo newest first, which leaves memory as the database has it (the catch-up applied stays).
-      for (const { tx } of done.reverse()) tx.rollback();
-      this.#settleUncommitted();
-      for (const { write, error: own } of refused) write.reject(own);
-      // Every write that did not refuse by itself: those applied, and those the batch never reached.
-      const refusedWrites = new Set(refused.map(({ write }) => write));
-      this.#failBatch(
-        batch.filter((write) => !refusedWrites.has(write)),
-        error,
-      );
+      this.#fail(batch, run, error);
       return;
     }
     if (committedSeq !== null) this.#seq = committedSeq;
     this.#settleUncommitted();
-    for (const { write, result } of done) write.resolve(result);
-    for (const { write, error } of refused) write.reject(error);
+    (run as BatchRun | null)?.answer();
+  }
+
+  #run(batch: readonly QueuedWrite[]): BatchRun {
+    return new BatchRun(this.#state, batch, (running) => {
+      this.#inWriter = running;
+    });
+  }
+
+  /** The batch did not commit: memory goes back to what the database has, and every writer is answered. */
+  #fail(batch: readonly QueuedWrite[], run: BatchRun | null, error: unknown): void {
+    run?.undo();
+    this.#settleUncommitted();
+    // The writers that refused by themselves keep their own answer; the others (those applied, and
+    // those the batch never reached) get the batch's.
+    this.#failBatch(run ? run.refuseOwn(batch) : batch, error);
   }
 
   async #catchUpInside(sql: Queryable): Promise<void> {
@@ -444,25 +470,6 @@ export class PostgresStore implements Store {
       this.#applyRows(rows);
       if (this.#reloadWanted) return this.#reloadInside(sql);
       if (rows.length < catchUpPage) return;
-    }
-  }
-
-  #runWriter(write: QueuedWrite): { tx: StateTransaction; result: unknown } | { error: unknown } {
-    const tx = new StateTransaction(this.#state);
-    this.#inWriter = true;
-    try {
-      const result = write.writer(tx);
-      if (isThenable(result)) {
-        result.then(undefined, () => {});
-        throw new TypeError('store.write: the writer must be synchronous, but it returned a promise');
-      }
-      tx.commit();
-      return { tx, result };
-    } catch (error) {
-      tx.rollback();
-      return { error };
-    } finally {
-      this.#inWriter = false;
     }
   }
 
@@ -491,14 +498,6 @@ export class PostgresStore implements Store {
     const answer = asStoreError(error, 'committing a write');
     for (const write of writes) write.reject(answer);
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 export { StoreUnavailableError };

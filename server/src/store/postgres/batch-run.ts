@@ -1,0 +1,77 @@
+/**
+ * One write batch's writers, run on the memory state: each in a transaction of its own (a writer that
+ * throws is undone at once and refused alone), the results of the others, and their net changes, which
+ * the batch commits together. Until the batch commits, `undo` takes every applied writer back.
+ */
+import { type ChangeSet, mergeChanges } from '../change-set.js';
+import type { MemoryState } from '../memory-state.js';
+import type { Transaction } from '../store.js';
+import { StateTransaction } from '../transaction.js';
+
+export interface QueuedWrite {
+  readonly writer: (tx: Transaction) => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  /** Whether it was already sent again once after a unique violation (it is not sent a third time). */
+  readonly retried: boolean;
+}
+
+export class BatchRun {
+  readonly #applied: {
+    readonly write: QueuedWrite;
+    readonly tx: StateTransaction;
+    readonly result: unknown;
+  }[] = [];
+  readonly #refused: { readonly write: QueuedWrite; readonly error: unknown }[] = [];
+  /** The net record changes of every applied writer. */
+  readonly changes: ChangeSet = new Map();
+
+  /** Runs every writer of `batch` in order; `inWriter` tells the store when a writer is running. */
+  constructor(state: MemoryState, batch: readonly QueuedWrite[], inWriter: (running: boolean) => void) {
+    for (const write of batch) {
+      const tx = new StateTransaction(state);
+      inWriter(true);
+      try {
+        const result = write.writer(tx);
+        if (isThenable(result)) {
+          result.then(undefined, () => {}); // its outcome no longer matters; do not let it go unhandled
+          throw new TypeError('store.write: the writer must be synchronous, but it returned a promise');
+        }
+        tx.commit();
+        this.#applied.push({ write, tx, result });
+        mergeChanges(this.changes, tx.changes);
+      } catch (error) {
+        tx.rollback();
+        this.#refused.push({ write, error });
+      } finally {
+        inWriter(false);
+      }
+    }
+  }
+
+  /** Takes back every applied writer, newest first: memory is as it was before the run. */
+  undo(): void {
+    for (const { tx } of [...this.#applied].reverse()) tx.rollback();
+  }
+
+  /** The batch committed: every writer gets its answer. */
+  answer(): void {
+    for (const { write, result } of this.#applied) write.resolve(result);
+    for (const { write, error } of this.#refused) write.reject(error);
+  }
+
+  /** The batch failed: the refused writers get their own errors; returns the others, to be answered. */
+  refuseOwn(batch: readonly QueuedWrite[]): QueuedWrite[] {
+    for (const { write, error } of this.#refused) write.reject(error);
+    const refused = new Set(this.#refused.map(({ write }) => write));
+    return batch.filter((write) => !refused.has(write));
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
