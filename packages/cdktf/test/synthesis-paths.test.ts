@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { provider, resource } from '@cdktf/provider-null';
+import { queueStackCheck } from '@flagplane/test-support/terraform';
 import { App, LocalBackend, TerraformStack, TerraformVariable } from 'cdktf';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Flagplane, FlagplaneCli, type FlagplaneProps, Project } from '../src/index.js';
@@ -47,6 +48,8 @@ function synthesizeVaried(fast: boolean, props: Partial<FlagplaneProps>): Record
   mobile.configurationResource.moveFromId(`${mobile.configurationResource.terraformResourceType}.old_mobile`);
 
   app.synth();
+  // Terraform itself checks both stacks too (test/terraform-checks.ts runs the queued checks).
+  for (const name of ['flags', 'other']) queueStackCheck(path.join(directory, 'stacks', name));
   const read = (name: string) => readFileSync(path.join(directory, 'stacks', name, 'cdk.tf.json'), 'utf8');
   // The stacks are written to different directories each time: the local backend's paths are relative.
   return { flags: read('flags'), other: read('other') };
