@@ -113,12 +113,15 @@ function readDatabase(env: NodeJS.ProcessEnv): ServerConfig['database'] {
   return { url, poolSize: integer(env, 'FLAGPLANE_DATABASE_POOL_SIZE', 1, 1000) };
 }
 
-/** A database URL as it may be shown (logs, messages): without its password. */
+/** A database URL as it may be shown (logs, messages): without its password, wherever it is written. */
 export function shownDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
-    return parsed.toString();
+    for (const name of ['password', 'sslpassword']) {
+      if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '***');
+    }
+    return parsed.toString().replaceAll('%2A%2A%2A', '***');
   } catch {
     return 'postgres://…';
   }

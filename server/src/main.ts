@@ -31,6 +31,14 @@ class StartError extends Error {
   override name = 'StartError';
 }
 
+/** What went wrong, in words: an AggregateError (every address of a host refused) has no message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) {
+    return error.errors.map((inner: unknown) => (inner as Error).message).join('; ');
+  }
+  return (error as Error).message || String((error as { code?: unknown }).code ?? error);
+}
+
 /** The store the configuration names: PostgreSQL (§22), the data file, or memory. */
 async function openStore(config: ServerConfig, logger: StoreLogger): Promise<Store> {
   if (config.database === null) {
@@ -45,9 +53,7 @@ async function openStore(config: ServerConfig, logger: StoreLogger): Promise<Sto
     if (error instanceof SchemaTooNewError)
       throw new StartError(`${shownDatabaseUrl(url)}: ${error.message}`);
     if (isConnectionFailure(error) || (error as { code?: unknown })?.code === '28P01') {
-      throw new StartError(
-        `cannot connect to PostgreSQL at ${shownDatabaseUrl(url)}: ${(error as Error).message}`,
-      );
+      throw new StartError(`cannot connect to PostgreSQL at ${shownDatabaseUrl(url)}: ${reasonOf(error)}`);
     }
     throw error;
   }

@@ -103,6 +103,25 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     expect(b.appliedChange).toBe(a.appliedChange);
   });
 
+  it('notices a database that went back in time (a restored backup), loads it again, and stores what it acknowledges', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    for (const id of ['f1', 'f2', 'f3']) await a.write((tx) => tx.insert('flags', flag(id, 'p1', id)));
+    await b.catchUp();
+    // The database as a backup taken after the first write would restore it.
+    const database = connect(url);
+    await database.query('DELETE FROM flagplane_changes WHERE seq > 1');
+    await database.query("DELETE FROM flagplane_records WHERE id IN ('f2', 'f3')");
+    // A write of a process ahead of the database: refused by the database, memory loaded again, written.
+    await a.write((tx) => tx.insert('flags', flag('f4', 'p1', 'f4')));
+    const ids = (store: PostgresStore) => Object.keys(store.snapshot().flags).sort();
+    expect(ids(a)).toEqual(['f1', 'f4']);
+    // A process that only reads notices at its next catch-up.
+    await b.catchUp();
+    expect(ids(b)).toEqual(['f1', 'f4']);
+    expect(ids(await open(url))).toEqual(['f1', 'f4']);
+  });
+
   it('copy-data moves a file store whole (identities, token hashes, cursor secret, events) into an empty database', async () => {
     const path = join(directory, 'copied.json');
     const file = await openFileStore({ path });

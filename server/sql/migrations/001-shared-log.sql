@@ -61,12 +61,17 @@ CREATE UNLOGGED TABLE flagplane_rate_limits (
 -- (`expected_seq`, the number of the last change it applied); then writes the records and events of
 -- `ops` ([{collection, id, parentId, key, record|null}], a record null when removed) and the change row
 -- numbered `expected_seq + 1`. Returns false, writing nothing, when the process is behind: it then
--- catches up and runs its writes again. Called alone it is one round trip, commit included.
-CREATE FUNCTION flagplane_commit_batch(expected_seq bigint, ops json) RETURNS boolean
+-- catches up and runs its writes again. Called alone it is one round trip, commit included. `strict`
+-- (a batch that already holds the lock and caught up): a mismatch raises FP001 instead, since it means
+-- the database is behind the process (a restored backup, a failover that lost commits).
+CREATE FUNCTION flagplane_commit_batch(expected_seq bigint, ops json, strict boolean) RETURNS boolean
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(7380380986366912884); -- 'flagwrit' (postgres-state.ts: writeLockKey)
   IF (SELECT coalesce(max(seq), 0) FROM flagplane_changes) <> expected_seq THEN
+    IF strict THEN
+      RAISE EXCEPTION 'flagplane: the last change is not %', expected_seq USING ERRCODE = 'FP001';
+    END IF;
     RETURN false;
   END IF;
   WITH o AS (
@@ -91,7 +96,7 @@ BEGIN
     WHERE o.collection = 'events' AND o.record IS NULL AND e.id = o.id
   )
   INSERT INTO flagplane_changes (seq, ops) VALUES (expected_seq + 1, ops);
-  -- Processes further behind than the last 10,000 changes load everything again (postgres-state.ts).
+  -- Processes further behind than the last 10,000 changes load everything again (postgres-store.ts).
   IF (expected_seq + 1) % 1000 = 0 THEN
     DELETE FROM flagplane_changes WHERE seq <= expected_seq + 1 - 10000;
   END IF;

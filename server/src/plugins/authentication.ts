@@ -119,8 +119,14 @@ export const authenticationPlugin = fastifyPlugin(
       // once by address), then identified again on the state the gate caught up to: a token revoked
       // anywhere is refused at once.
       gate.admit(callerKey, now.getTime()).then((state) => {
-        identify(request, token, now, delivery);
-        done(refusal(request, reply, state, token, delivery));
+        let refused: Error | undefined;
+        try {
+          identify(request, token, now, delivery);
+          refused = refusal(request, reply, state, token, delivery);
+        } catch (error) {
+          refused = error as Error; // answered by the error handler, never an unhandled rejection
+        }
+        done(refused);
       }, done);
     });
   },

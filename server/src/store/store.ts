@@ -68,8 +68,8 @@ export interface Store {
   close(): Promise<void>;
   /**
    * Only a store several processes share (§22): resolves once this process has applied every write any
-   * process committed before the call. The server calls it before authenticating each request, so a
-   * write acknowledged anywhere is seen by the next request everywhere. Absent on a store only this
+   * process committed before the call (the request gate below does the same for every request, so a
+   * write acknowledged anywhere is seen by the next request everywhere). Absent on a store only this
    * process writes: there is nothing to wait for.
    */
   catchUp?(): Promise<void>;

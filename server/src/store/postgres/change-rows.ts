@@ -7,6 +7,7 @@
 import type { ChangeSet } from '../change-set.js';
 import { type MemoryState, parentOf } from '../memory-state.js';
 import { type CollectionName, collectionIndexes, collectionNames } from '../records.js';
+import { StateTransaction } from '../transaction.js';
 
 type AnyRecord = { readonly id: string };
 
@@ -46,21 +47,28 @@ export interface ChangeRow {
 }
 
 /**
- * Applies another process's committed changes to this process's memory: removals first (so a key freed
- * and taken again in one batch is free when it is taken), then each record's new version. Throws if the
- * memory cannot take them (it no longer matches the database); the caller then loads everything again.
+ * Applies another process's committed changes to this process's memory, as one transaction: removals
+ * first (so a key freed and taken again in one batch is free when it is taken), then each record's new
+ * version. Throws, having changed nothing, if the memory cannot take them (it no longer matches the
+ * database); the caller then loads everything again.
  */
 export function applyChangeOps(state: MemoryState, ops: readonly ChangeOp[]): void {
-  for (const op of ops) {
-    if (op.record === null && state.get(op.collection, op.id) !== undefined) {
-      state.deleteRecord(op.collection, op.id);
+  const tx = new StateTransaction(state);
+  try {
+    for (const op of ops) {
+      if (op.record === null && state.get(op.collection, op.id) !== undefined)
+        tx.remove(op.collection, op.id);
     }
-  }
-  for (const op of ops) {
-    if (op.record === null || !collectionNames.includes(op.collection)) continue;
-    const current = state.get(op.collection, op.id);
-    if (current === undefined) state.insertRecord(op.collection, op.record);
-    // Events are never changed, only added and removed: one already here is this very event.
-    else if (op.collection !== 'events') state.replaceRecord(op.collection, op.record);
+    for (const op of ops) {
+      if (op.record === null || !collectionNames.includes(op.collection)) continue;
+      const current = state.get(op.collection, op.id);
+      if (current === undefined) tx.insert(op.collection, op.record as never);
+      // Events are never changed, only added and removed: one already here is this very event.
+      else if (op.collection !== 'events') tx.put(op.collection, op.record as never);
+    }
+    tx.commit();
+  } catch (error) {
+    tx.rollback();
+    throw error;
   }
 }

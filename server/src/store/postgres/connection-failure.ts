@@ -16,14 +16,18 @@ const socketCodes = new Set([
   'EAI_AGAIN',
 ]);
 
-/** SQLSTATE classes: 08 connection exception, 53 insufficient resources, 57P operator intervention. */
-const unavailableStates = /^(08|53|57P)/;
+/**
+ * SQLSTATE classes and codes: 08 connection exception, 53 insufficient resources, 57P operator
+ * intervention, 57014 a cancelled statement, 25006 a read-only database (a standby after a failover),
+ * 40 a deadlock or serialization failure (the same request may succeed at once).
+ */
+const unavailableStates = /^(08|53|57P|57014|25006|40)/;
 /** 55P03 lock_not_available: the write lock was not free within lock_timeout. */
 const lockTimeout = '55P03';
 
 /** pg's own words for a connection that went away or could not be had (these errors carry no code). */
 const connectionMessages =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Query read timeout)/;
 
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -14,7 +14,16 @@ import type { StoreLogger } from '../store-logger.js';
 
 /** What a query can be sent to: the pool, or one transaction's connection. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Row[]>;
+}
+
+export interface QueryOptions {
+  /** How long the statement may go unanswered. @default answerWaitMs */
+  readonly answerWaitMs?: number;
 }
 
 /** A statement sent on every request: prepared once per connection under `name`, then only executed. */
@@ -54,6 +63,23 @@ export const literal = (value: string): string => pg.escapeLiteral(value);
 
 /** How long a request waits for a free connection, and a write batch for the write lock, before a 503. */
 export const connectionWaitMs = 5000;
+/** How long a statement may go unanswered, apart from those that read or write the whole state. */
+export const answerWaitMs = 15_000;
+/** How long reading or writing the whole state may take (a million events). */
+export const wholeStateWaitMs = 600_000;
+
+/**
+ * A query with its answer deadline. pg reads `query_timeout` from the query config (client.js), though
+ * its type declarations do not list it.
+ */
+function timed(text: string, values: readonly unknown[] | undefined, options: QueryOptions): pg.QueryConfig {
+  const config: pg.QueryConfig & { query_timeout: number } = {
+    text,
+    ...(values === undefined ? {} : { values: [...values] }),
+    query_timeout: options.answerWaitMs ?? answerWaitMs,
+  };
+  return config;
+}
 
 export class Database implements Queryable {
   readonly #pool: pg.Pool;
@@ -65,7 +91,11 @@ export class Database implements Queryable {
       connectionTimeoutMillis: connectionWaitMs,
       // A write lock held longer than this means a stuck process: refuse (503) rather than wait on.
       lock_timeout: connectionWaitMs,
+      // A database that stops answering (a network that drops packets) is given up on: the statement
+      // gets an error (503), and the connection is closed.
+      query_timeout: answerWaitMs,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       application_name: 'flagplane-server',
     });
     // An idle connection that the database closes (a restart) is reported here; without a listener
@@ -75,8 +105,12 @@ export class Database implements Queryable {
     });
   }
 
-  async query<Row = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<Row[]> {
-    const result = await this.#pool.query(text, values as unknown[] | undefined);
+  async query<Row = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+    options: QueryOptions = {},
+  ): Promise<Row[]> {
+    const result = await this.#pool.query(timed(text, values, options));
     return result.rows as Row[];
   }
 
@@ -110,22 +144,24 @@ export class Database implements Queryable {
     let committed = false;
     try {
       const begin = options.begin ?? 'BEGIN';
-      const opening = await client.query(options.opening ? `${begin}; ${options.opening}` : begin);
+      const send = async (text: string, values?: readonly unknown[], wait: QueryOptions = {}) =>
+        client.query(timed(text, values, wait));
+      const opening = await send(options.opening ? `${begin}; ${options.opening}` : begin);
       const opened = Array.isArray(opening)
         ? ((opening.at(-1) as pg.QueryResult | undefined)?.rows ?? [])
         : [];
       const result = await work(
         {
-          query: async <Row>(text: string, values?: readonly unknown[]) =>
-            (await client.query(text, values as unknown[] | undefined)).rows as Row[],
+          query: async <Row>(text: string, values?: readonly unknown[], wait?: QueryOptions) =>
+            (await send(text, values, wait)).rows as Row[],
           commitAfter: async (statements: string) => {
-            await client.query(`${statements}; COMMIT`);
+            await send(`${statements}; COMMIT`);
             committed = true;
           },
         },
         opened,
       );
-      if (!committed) await client.query('COMMIT');
+      if (!committed) await send('COMMIT');
       return result;
     } catch (error) {
       failed = true;

@@ -49,6 +49,8 @@ export async function migrate(
   checkMigrations(migrations);
   const latest = migrations.length;
   return database.transaction(async (tx) => {
+    // A process that starts while another migrates waits for it, however long that takes.
+    await tx.query('SET LOCAL lock_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [migrationLockKey.toString()]);
     await tx.query(`
       CREATE TABLE IF NOT EXISTS flagplane_schema_migrations (

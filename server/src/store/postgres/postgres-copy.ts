@@ -6,7 +6,7 @@ import type { ChangeSet } from '../change-set.js';
 import { changeKey } from '../change-set.js';
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { changeOps } from './change-rows.js';
-import type { Queryable } from './database.js';
+import { type Queryable, wholeStateWaitMs } from './database.js';
 
 /** Records per statement: large enough to be quick, small enough to keep each statement's JSON modest. */
 const chunkSize = 2000;
@@ -35,6 +35,7 @@ export async function insertState(tx: Queryable, data: StoreData): Promise<Colle
             (record->>'createdAt')::timestamptz, record
           FROM json_to_recordset($1::json) AS o(id text, record json)`,
           [json],
+          { answerWaitMs: wholeStateWaitMs },
         );
       } else {
         await tx.query(
@@ -42,6 +43,7 @@ export async function insertState(tx: Queryable, data: StoreData): Promise<Colle
           SELECT collection, id, coalesce("parentId", ''), key, record
           FROM json_to_recordset($1::json) AS o(collection text, id text, "parentId" text, key text, record json)`,
           [json],
+          { answerWaitMs: wholeStateWaitMs },
         );
       }
     }
@@ -56,8 +58,8 @@ export async function insertState(tx: Queryable, data: StoreData): Promise<Colle
 
 /** Replaces every record with `data`'s and tells every process to load it (under the write lock). */
 export async function replaceAll(tx: Queryable, data: StoreData): Promise<void> {
-  await tx.query('DELETE FROM flagplane_records');
-  await tx.query('DELETE FROM flagplane_events');
+  await tx.query('DELETE FROM flagplane_records', [], { answerWaitMs: wholeStateWaitMs });
+  await tx.query('DELETE FROM flagplane_events', [], { answerWaitMs: wholeStateWaitMs });
   await insertState(tx, data);
   await announceReload(tx);
 }

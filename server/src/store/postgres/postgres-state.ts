@@ -5,7 +5,13 @@
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { emptyStoreData } from '../store-data.js';
 import type { ChangeOp, ChangeRow } from './change-rows.js';
-import { type Database, literal, type PreparedStatement, type Queryable } from './database.js';
+import {
+  type Database,
+  literal,
+  type PreparedStatement,
+  type Queryable,
+  wholeStateWaitMs,
+} from './database.js';
 
 /** The transaction-level advisory lock every write batch holds from its catch-up to its commit. */
 export const writeLockKey = 0x666c6167_77726974n; // 'flagwrit'
@@ -59,6 +65,8 @@ export async function loadState(tx: Queryable): Promise<{ data: StoreData; seq: 
   const tables = data as unknown as Record<CollectionName, Record<string, { id: string }>>;
   const records = await tx.query<{ collection: string; record: { id: string } }>(
     'SELECT collection, record FROM flagplane_records',
+    [],
+    { answerWaitMs: wholeStateWaitMs },
   );
   for (const { collection, record } of records) {
     if (!collectionNames.includes(collection as CollectionName)) {
@@ -66,7 +74,9 @@ export async function loadState(tx: Queryable): Promise<{ data: StoreData; seq: 
     }
     tables[collection as CollectionName][record.id] = record;
   }
-  const events = await tx.query<{ record: { id: string } }>('SELECT record FROM flagplane_events');
+  const events = await tx.query<{ record: { id: string } }>('SELECT record FROM flagplane_events', [], {
+    answerWaitMs: wholeStateWaitMs,
+  });
   for (const { record } of events) tables.events[record.id] = record;
   return { data, seq: Number(last?.seq ?? 0) };
 }
@@ -82,7 +92,7 @@ export async function setUpCursorSecret(db: Queryable, secret: string): Promise<
 /** The function that commits a write batch (sql/migrations/001-shared-log.sql), as a prepared statement. */
 const commitBatchStatement: PreparedStatement = {
   name: 'flagplane_commit_batch',
-  text: 'SELECT flagplane_commit_batch($1, $2::json) AS committed',
+  text: 'SELECT flagplane_commit_batch($1, $2::json, false) AS committed',
 };
 
 /**
@@ -103,9 +113,21 @@ export async function commitBatch(
 
 /**
  * The same, as SQL text for a transaction that already holds the lock and has caught up: without
- * parameters, so that its COMMIT goes in the same round trip (`commitAfter`).
+ * parameters, so that its COMMIT goes in the same round trip (`commitAfter`). Strict: should the last
+ * change not be `expectedSeq` even so, it raises `databaseBehind` rather than write nothing.
  */
 export function commitBatchSql(expectedSeq: number, ops: readonly ChangeOp[]): string {
   if (!Number.isSafeInteger(expectedSeq)) throw new Error('seq is an integer');
-  return `SELECT flagplane_commit_batch(${expectedSeq}, ${literal(JSON.stringify(ops))}::json)`;
+  return `SELECT flagplane_commit_batch(${expectedSeq}, ${literal(JSON.stringify(ops))}::json, true)`;
+}
+
+/** SQLSTATE of flagplane_commit_batch finding the database behind a process that holds the lock. */
+export const databaseBehind = 'FP001';
+
+/** The number of the last committed change. */
+export async function lastChange(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ seq: string }>(
+    'SELECT coalesce(max(seq), 0)::text AS seq FROM flagplane_changes',
+  );
+  return Number(row?.seq ?? 0);
 }

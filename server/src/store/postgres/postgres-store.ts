@@ -38,6 +38,8 @@ import {
   changesAfter,
   commitBatch,
   commitBatchSql,
+  databaseBehind,
+  lastChange,
   loadState,
   lockAndReadChangesSql,
   setUpCursorSecret,
@@ -131,7 +133,10 @@ export class PostgresStore implements Store {
   #inWriter = false;
   /** The next round trip of catch-up and rate-limit counts, which every request arriving meanwhile joins. */
   #nextRound: { readonly waiting: Deferred; readonly hits: PendingHit[] } | null = null;
-  /** Rounds on their way (each on its own connection); a few at once keep the round trips overlapping. */
+  /**
+   * Rounds on their way. One at a time: measured, overlapping rounds only cost more CPU (smaller batches,
+   * more statements) on the machine the servers and PostgreSQL share.
+   */
   #roundsRunning = 0;
   /** The newest rate-limit window seen. */
   #latestWindow = Number.NEGATIVE_INFINITY;
@@ -196,6 +201,10 @@ export class PostgresStore implements Store {
     return {
       admit: (callerKey, now) =>
         new Promise<RateLimitState>((resolve, reject) => {
+          if (this.#closing !== null) {
+            reject(new StoreUnavailableError('The server is stopping.', { retryAfter: 1 }));
+            return;
+          }
           const windowStart = windowStartOf(now, windowMs);
           const hit: PendingHit = { caller: callerKey, windowStart, now, limit, windowMs, resolve, reject };
           this.#joinRound(hit).catch(() => {}); // the hit itself is answered (or refused) with the round
@@ -290,8 +299,11 @@ export class PostgresStore implements Store {
       callers.set(slot, { caller: hit.caller, windowStart: hit.windowStart, hits: (entry?.hits ?? 0) + 1 });
     }
     const answer = await countAndReadChanges(this.#database, [...callers.values()], this.#seq, catchUpPage);
-    // Rows read while a batch of this process is uncommitted are at most the batch's own: wait for it.
+    // Rows read while a batch of this process is uncommitted are applied once it has an outcome (rows
+    // already applied by then are skipped by number).
     if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
+    // A database whose last change is before ours went back in time (a restored backup): load it again.
+    if (answer.last < this.#seq) this.#reloadWanted = true;
     this.#applyRows(answer.rows);
     if (this.#reloadWanted || answer.rows.length === catchUpPage) await this.#pullChanges();
     // This round's requests are the last of each window's count, in the order they arrived.
@@ -311,16 +323,17 @@ export class PostgresStore implements Store {
   #forgetOldWindows(hits: readonly PendingHit[]): void {
     const newest = Math.max(...hits.map((hit) => hit.windowStart));
     if (!(newest > this.#latestWindow)) return;
-    const first = this.#latestWindow === Number.NEGATIVE_INFINITY;
+    const previous = this.#latestWindow;
     this.#latestWindow = newest;
-    if (!first) forgetWindowsBefore(this.#database, newest).catch(() => {});
+    // The window before the newest stays: another process's clock may still be in it.
+    if (previous !== Number.NEGATIVE_INFINITY) forgetWindowsBefore(this.#database, previous).catch(() => {});
   }
 
   async #pullChanges(): Promise<void> {
     for (;;) {
       if (this.#reloadWanted) return this.#reloadNow();
       const rows = await changesAfter(this.#database, this.#seq, catchUpPage);
-      // Rows read while a batch of this process is uncommitted are at most the batch's own: wait for it.
+      // Rows read while a batch of this process is uncommitted are applied once it has an outcome.
       if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
       this.#applyRows(rows);
       if (this.#reloadWanted) return this.#reloadNow();
@@ -383,10 +396,10 @@ export class PostgresStore implements Store {
 
   /**
    * A batch first tries one round trip: its writers run on memory as it is, and the database commits
-   * their changes only if no other process committed since this one last looked (flagplane_commit_batch).
-   * When another had (or the batch changed nothing, so there is nothing to check it with), the batch runs
-   * under the write lock: catch up, run the writers again, commit. After a batch under the lock that
-   * found changes of other processes, the next batch starts under the lock too (they are writing).
+   * their changes only if no other process committed since this one last looked (flagplane_commit_batch;
+   * a batch that changed nothing checks the last change number instead). When another had, the batch
+   * runs under the write lock: catch up, run the writers again, commit. After a batch under the lock
+   * that found changes of other processes, the next batch starts under the lock too (they are writing).
    */
   async #commitBatch(batch: readonly QueuedWrite[]): Promise<void> {
     if (this.#optimistic && !this.#reloadWanted && (await this.#commitAsIs(batch))) return;
@@ -398,20 +411,23 @@ export class PostgresStore implements Store {
     this.#uncommitted = true;
     const run = this.#run(batch);
     let committed = false;
-    if (run.changes.size > 0) {
-      try {
-        committed = await commitBatch(this.#database, this.#seq, changeOps(run.changes));
-      } catch (error) {
-        this.#fail(batch, run, error);
-        return true;
-      }
+    try {
+      // A batch that changed nothing (every write refused, or a no-op) commits nothing: its answers hold
+      // if nobody committed since this process last looked.
+      committed =
+        run.changes.size > 0
+          ? await commitBatch(this.#database, this.#seq, changeOps(run.changes))
+          : (await lastChange(this.#database)) === this.#seq;
+    } catch (error) {
+      this.#fail(batch, run, error);
+      return true;
     }
     if (!committed) {
       run.undo();
       this.#settleUncommitted();
       return false;
     }
-    this.#seq += 1;
+    if (run.changes.size > 0) this.#seq += 1;
     this.#settleUncommitted();
     run.answer();
     return true;
@@ -484,11 +500,17 @@ export class PostgresStore implements Store {
    * 409 itself). Anything else is answered as it is: 503 when the database is out of reach.
    */
   #failBatch(writes: readonly QueuedWrite[], error: unknown): void {
-    const uniqueViolation = (error as { code?: unknown } | null)?.code === '23505';
-    if (uniqueViolation) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23505' || code === databaseBehind) {
+      // Memory and database disagree: load everything again, and send each write once more (it then
+      // meets the key it conflicts with and answers 409 itself). A second time: 503, never a 500.
       this.#reloadWanted = true;
+      const answer = new StoreUnavailableError(
+        'The database and this server disagree; the server is reloading it: retry in a moment.',
+        { cause: error, retryAfter: 1 },
+      );
+      for (const write of writes) if (write.retried) write.reject(answer);
       const again = writes.filter((write) => !write.retried);
-      for (const write of writes) if (write.retried) write.reject(error);
       this.#queue.unshift(...again.map((write) => ({ ...write, retried: true })));
       return;
     }

@@ -16,6 +16,8 @@ export interface CallerHits {
 
 export interface RoundAnswer {
   readonly rows: ChangeRow[];
+  /** The number of the last committed change (below this process's: the database went back in time). */
+  readonly last: number;
   /** `caller NUL windowStart` → the window's count including this round's hits. */
   readonly counts: Map<string, number>;
 }
@@ -25,15 +27,20 @@ export const callerSlot = (caller: string, windowStart: number) => `${caller}\u0
 /** Sent on every round: prepared once per connection. */
 const countAndReadChangesStatement: PreparedStatement = {
   name: 'flagplane_count_and_read_changes',
+  // Callers in a fixed order (sorted by the caller of this function): two processes counting the same
+  // callers lock their rows in the same order, so they wait for each other instead of deadlocking.
   text: `WITH counted AS (
       INSERT INTO flagplane_rate_limits (caller, window_start, count)
       SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[])
       ON CONFLICT (caller, window_start) DO UPDATE SET count = flagplane_rate_limits.count + excluded.count
       RETURNING caller, window_start, count
     )
-    SELECT NULL AS seq, NULL::json AS ops, caller, window_start::text AS window_start, count FROM counted
+    SELECT 'count' AS kind, NULL AS seq, NULL::json AS ops, caller, window_start::text AS window_start, count
+      FROM counted
     UNION ALL
-    (SELECT seq::text, ops, NULL, NULL, NULL FROM flagplane_changes WHERE seq > $4 ORDER BY seq LIMIT $5)`,
+    (SELECT 'change', seq::text, ops, NULL, NULL, NULL FROM flagplane_changes WHERE seq > $4 ORDER BY seq LIMIT $5)
+    UNION ALL
+    SELECT 'last', coalesce(max(seq), 0)::text, NULL, NULL, NULL, NULL FROM flagplane_changes`,
 };
 
 export async function countAndReadChanges(
@@ -42,31 +49,41 @@ export async function countAndReadChanges(
   afterSeq: number,
   limit: number,
 ): Promise<RoundAnswer> {
+  const sorted = [...callers].sort((a, b) =>
+    a.caller === b.caller ? a.windowStart - b.windowStart : a.caller < b.caller ? -1 : 1,
+  );
   const rows = await db.execute<{
+    kind: 'count' | 'change' | 'last';
     seq: string | null;
     ops: ChangeOp[] | null;
     caller: string | null;
     window_start: string | null;
     count: number | null;
   }>(countAndReadChangesStatement, [
-    callers.map((entry) => entry.caller),
-    callers.map((entry) => entry.windowStart),
-    callers.map((entry) => entry.hits),
+    sorted.map((entry) => entry.caller),
+    sorted.map((entry) => entry.windowStart),
+    sorted.map((entry) => entry.hits),
     afterSeq,
     limit,
   ]);
-  const answer: RoundAnswer = { rows: [], counts: new Map() };
+  const answer = { rows: [] as ChangeRow[], counts: new Map<string, number>(), last: 0 };
   for (const row of rows) {
-    if (row.caller !== null && row.window_start !== null && row.count !== null) {
-      answer.counts.set(callerSlot(row.caller, Number(row.window_start)), row.count);
-    } else if (row.seq !== null && row.ops !== null) {
-      answer.rows.push({ seq: Number(row.seq), ops: row.ops });
+    if (row.kind === 'count') {
+      answer.counts.set(callerSlot(row.caller ?? '', Number(row.window_start)), row.count ?? 0);
+    } else if (row.kind === 'change') {
+      answer.rows.push({ seq: Number(row.seq), ops: row.ops ?? [] });
+    } else {
+      answer.last = Number(row.seq);
     }
   }
   return answer;
 }
 
-/** Counts of windows before `windowStart` are never read again; any process may delete them. */
+/**
+ * Counts of windows before `windowStart` are never read again; any process may delete them. (The caller
+ * passes the window before its newest, so a process whose clock runs a little ahead does not delete the
+ * window the others are counting in.)
+ */
 export async function forgetWindowsBefore(db: Queryable, windowStart: number): Promise<void> {
   await db.query('DELETE FROM flagplane_rate_limits WHERE window_start < $1', [windowStart]);
 }

@@ -1,0 +1,35 @@
+/** The configuration's PostgreSQL settings (§22), and a database URL as messages may show it. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig, shownDatabaseUrl } from './config.js';
+
+describe('FLAGPLANE_DATABASE_URL', () => {
+  it('is the data file unless set; set, it names the database and the pool size', () => {
+    expect(readConfig({}).database).toBeNull();
+    expect(
+      readConfig({
+        FLAGPLANE_DATABASE_URL: 'postgres://app:s3cret@db:5432/flags',
+        FLAGPLANE_DATABASE_POOL_SIZE: '4',
+      }).database,
+    ).toEqual({ url: 'postgres://app:s3cret@db:5432/flags', poolSize: 4 });
+    expect(readConfig({ FLAGPLANE_DATABASE_URL: 'postgresql://db/flags' }).database?.poolSize).toBe(10);
+  });
+
+  it('refuses what is not a postgres URL without repeating it (it may hold a password)', () => {
+    const refuse = () => readConfig({ FLAGPLANE_DATABASE_URL: 'mysql://app:s3cret@db/flags' });
+    expect(refuse).toThrow(ConfigError);
+    expect(refuse).toThrow('FLAGPLANE_DATABASE_URL must be a postgres:// or postgresql:// URL.');
+    expect(() =>
+      readConfig({ FLAGPLANE_DATABASE_URL: 'postgres://db/flags', FLAGPLANE_DATABASE_POOL_SIZE: '0' }),
+    ).toThrow(/FLAGPLANE_DATABASE_POOL_SIZE must be an integer from 1 to 1000/);
+  });
+});
+
+describe('shownDatabaseUrl', () => {
+  it('hides the password, in the authority and in the query', () => {
+    expect(shownDatabaseUrl('postgres://app:s3cret@db:5432/flags')).toBe('postgres://app:***@db:5432/flags');
+    const shown = shownDatabaseUrl('postgres://app@db/flags?password=s3cret&sslpassword=k3y&sslmode=require');
+    expect(shown).not.toMatch(/s3cret|k3y/);
+    expect(shown).toBe('postgres://app@db/flags?password=***&sslpassword=***&sslmode=require');
+    expect(shownDatabaseUrl('postgres://app@db/flags')).toBe('postgres://app@db/flags');
+  });
+});
