@@ -142,6 +142,7 @@ export class PostgresStore implements Store {
   #latestWindow = Number.NEGATIVE_INFINITY;
   /** Whether the next batch tries one round trip first (no other process wrote lately). */
   #optimistic = true;
+  #reloads = 0;
   /** Memory and database disagree: the next write batch loads everything again. */
   #reloadWanted = false;
   #closing: Promise<void> | null = null;
@@ -156,6 +157,11 @@ export class PostgresStore implements Store {
   /** The last change applied (for tests and diagnostics). */
   get appliedChange(): number {
     return this.#seq;
+  }
+
+  /** How many times this process loaded the whole state again after opening (tests, diagnostics). */
+  get reloads(): number {
+    return this.#reloads;
   }
 
   peek<T>(reader: (view: StoreView) => T): T {
@@ -298,12 +304,19 @@ export class PostgresStore implements Store {
       const entry = callers.get(slot);
       callers.set(slot, { caller: hit.caller, windowStart: hit.windowStart, hits: (entry?.hits ?? 0) + 1 });
     }
-    const answer = await countAndReadChanges(this.#database, [...callers.values()], this.#seq, catchUpPage);
+    const appliedWhenSent = this.#seq;
+    const answer = await countAndReadChanges(
+      this.#database,
+      [...callers.values()],
+      appliedWhenSent,
+      catchUpPage,
+    );
     // Rows read while a batch of this process is uncommitted are applied once it has an outcome (rows
     // already applied by then are skipped by number).
     if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
-    // A database whose last change is before ours went back in time (a restored backup): load it again.
-    if (answer.last < this.#seq) this.#reloadWanted = true;
+    // A database whose last change is before the one this process had applied when it asked went back in
+    // time (a restored backup): load it again. (Not `#seq` now: this process may have committed since.)
+    if (answer.last < appliedWhenSent) this.#reloadWanted = true;
     this.#applyRows(answer.rows);
     if (this.#reloadWanted || answer.rows.length === catchUpPage) await this.#pullChanges();
     // This round's requests are the last of each window's count, in the order they arrived.
@@ -374,6 +387,7 @@ export class PostgresStore implements Store {
   }
 
   async #reloadInside(tx: Queryable): Promise<void> {
+    this.#reloads++;
     const loaded = await loadState(tx);
     this.#state.load(checkStoreData(loaded.data));
     this.#seq = loaded.seq;
