@@ -46,7 +46,8 @@ export async function copyData(from: string, to: string): Promise<CollectionCoun
         );
       }
       const counts = await insertState(tx, data);
-      // Servers already running on the empty database load the copy with their next request.
+      // Defensive: a server that started on this database wrote to it (its first-start Owner or its
+      // identity file), so the copy refused above; should one follow it anyway, it loads the copy.
       await announceReload(tx);
       return counts;
     });
