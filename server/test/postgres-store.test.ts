@@ -54,8 +54,9 @@ function connect(url: string): Database {
 
 it('takes the same write lock in SQL (flagplane_commit_batch) as in TypeScript', () => {
   const schema = readFileSync(join(migrationsDirectory, '001-shared-log.sql'), 'utf8');
-  const inSql = /pg_advisory_xact_lock\((\d+)\)/.exec(schema)?.[1];
-  expect(inSql).toBe(writeLockKey.toString());
+  const inSql = [...schema.matchAll(/advisory_xact_lock\((\d+)\)/g)].map((match) => match[1]);
+  expect(inSql.length).toBeGreaterThan(0);
+  for (const key of inSql) expect(key).toBe(writeLockKey.toString());
 });
 
 describe.skipIf(!available)('the PostgreSQL store', () => {
@@ -139,6 +140,55 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     await b.catchUp();
     expect(ids(b)).toEqual(['f1', 'f4']);
     expect(ids(await open(url))).toEqual(['f1', 'f4']);
+  });
+
+  it('tells a restored database written up to its number again from the one it followed', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    for (const id of ['f1', 'f2', 'f3']) await a.write((tx) => tx.insert('flags', flag(id, 'p1', id)));
+    await b.catchUp();
+    const database = connect(url);
+    await database.query('DELETE FROM flagplane_changes WHERE seq > 1');
+    await database.query("DELETE FROM flagplane_records WHERE id IN ('f2', 'f3')");
+    // B writes the log back up to 3 (its first write finds the database behind and reloads).
+    await b.write((tx) => tx.insert('flags', flag('f4', 'p1', 'f4')));
+    await b.write((tx) => tx.insert('flags', flag('f5', 'p1', 'f5')));
+    expect(b.appliedChange).toBe(a.appliedChange);
+    // A, idle all along at change 3, learns at its next request that it is another change 3.
+    await a.catchUp();
+    const ids = (store: PostgresStore) => Object.keys(store.snapshot().flags).sort();
+    expect(ids(a)).toEqual(['f1', 'f4', 'f5']);
+    expect(a.reloads).toBe(1);
+  });
+
+  it('reads and admits requests while another process holds the write lock', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const store = await open(url);
+    await store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = connect(url).transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${writeLockKey})`);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const write = store.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta')));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the write is waiting for the lock
+    const started = performance.now();
+    expect(await store.read((view) => view.get('flags', 'f1')?.key)).toBe('alpha');
+    await store.createRequestGate(1_000_000, 60_000).admit('token:t1', Date.now());
+    expect(performance.now() - started).toBeLessThan(1000);
+    release();
+    await holder;
+    await write;
+    expect(store.peek((view) => view.get('flags', 'f2')?.key)).toBe('beta');
   });
 
   it('copy-data moves a file store whole (identities, token hashes, cursor secret, events) into an empty database', async () => {

@@ -39,9 +39,12 @@ CREATE INDEX flagplane_events_by_flag ON flagplane_events (flag_id, id) WHERE fl
 CREATE INDEX flagplane_events_by_age ON flagplane_events (created_at);
 
 -- One row per committed write batch, numbered without gaps in commit order (a batch takes the next number
--- under the write lock): `ops` is its net record changes, [{collection, id, record|null}].
+-- under the write lock): `ops` is its net record changes, [{collection, id, record|null}]. `token` is a
+-- random name of the row: a process that applied change N knows it by number and token, so a database
+-- restored to before N and written to N again is told apart from the one it followed.
 CREATE TABLE flagplane_changes (
   seq bigint PRIMARY KEY,
+  token text NOT NULL DEFAULT md5(random()::text || clock_timestamp()::text),
   committed_at timestamptz NOT NULL DEFAULT now(),
   ops json NOT NULL
 );
@@ -57,25 +60,35 @@ CREATE UNLOGGED TABLE flagplane_rate_limits (
 );
 
 -- Commits one write batch of a server process: under the write lock (a transaction-level advisory lock,
--- the one every batch takes), and only if no other batch committed since the process last looked
--- (`expected_seq`, the number of the last change it applied); then writes the records and events of
--- `ops` ([{collection, id, parentId, key, record|null}], a record null when removed) and the change row
--- numbered `expected_seq + 1`. Returns false, writing nothing, when the process is behind: it then
--- catches up and runs its writes again. Called alone it is one round trip, commit included. `strict`
--- (a batch that already holds the lock and caught up): a mismatch raises FP001 instead, since it means
--- the database is behind the process (a restored backup, a failover that lost commits).
-CREATE FUNCTION flagplane_commit_batch(expected_seq bigint, ops json, strict boolean) RETURNS boolean
+-- the one every batch takes), and only if the last change is still the one the process applied
+-- (`expected_seq` and its `expected_token`; 0 and null for none); then writes the records and events of
+-- `batch_ops` ([{collection, id, parentId, key, record|null}], a record null when removed) and the change
+-- row numbered `expected_seq + 1`, named `batch_token`. Returns false, writing nothing, when the process is behind
+-- or another batch holds the lock: it then runs under the lock, catching up first. Called alone it is one
+-- round trip, commit included, and waits for nobody. `strict` (a batch that already holds the lock and
+-- caught up): a mismatch raises FP001 instead, since it means the database is not the one the process
+-- followed (a restored backup, a failover that lost commits).
+CREATE FUNCTION flagplane_commit_batch(
+  expected_seq bigint, expected_token text, batch_ops json, batch_token text, strict boolean
+)
+RETURNS boolean
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(7380380986366912884); -- 'flagwrit' (postgres-state.ts: writeLockKey)
-  IF (SELECT coalesce(max(seq), 0) FROM flagplane_changes) <> expected_seq THEN
+  -- 'flagwrit' (postgres-state.ts: writeLockKey)
+  IF strict THEN
+    PERFORM pg_advisory_xact_lock(7380380986366912884);
+  ELSIF NOT pg_try_advisory_xact_lock(7380380986366912884) THEN
+    RETURN false;
+  END IF;
+  IF (SELECT coalesce(max(seq), 0) FROM flagplane_changes) <> expected_seq
+    OR (SELECT c.token FROM flagplane_changes c WHERE c.seq = expected_seq) IS DISTINCT FROM expected_token THEN
     IF strict THEN
-      RAISE EXCEPTION 'flagplane: the last change is not %', expected_seq USING ERRCODE = 'FP001';
+      RAISE EXCEPTION 'flagplane: the last change is not % (%)', expected_seq, expected_token USING ERRCODE = 'FP001';
     END IF;
     RETURN false;
   END IF;
   WITH o AS (
-    SELECT * FROM json_to_recordset(ops) AS r(collection text, id text, "parentId" text, key text, record json)
+    SELECT * FROM json_to_recordset(batch_ops) AS r(collection text, id text, "parentId" text, key text, record json)
   ), record_writes AS (
     INSERT INTO flagplane_records (collection, id, parent_id, key, record)
     SELECT o.collection, o.id, coalesce(o."parentId", ''), o.key, o.record FROM o
@@ -95,7 +108,7 @@ BEGIN
     DELETE FROM flagplane_events e USING o
     WHERE o.collection = 'events' AND o.record IS NULL AND e.id = o.id
   )
-  INSERT INTO flagplane_changes (seq, ops) VALUES (expected_seq + 1, ops);
+  INSERT INTO flagplane_changes (seq, token, ops) VALUES (expected_seq + 1, batch_token, batch_ops);
   -- Processes further behind than the last 10,000 changes load everything again (postgres-store.ts).
   IF (expected_seq + 1) % 1000 = 0 THEN
     DELETE FROM flagplane_changes WHERE seq <= expected_seq + 1 - 10000;

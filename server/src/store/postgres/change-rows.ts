@@ -43,7 +43,15 @@ function keyOf(collection: CollectionName, record: AnyRecord): string | null {
 /** What a change row holds, as the database hands it back (`ops` parsed from its JSON). */
 export interface ChangeRow {
   readonly seq: number;
+  /** The row's random name: with `seq`, it tells this database's change N from a restored one's. */
+  readonly token: string;
   readonly ops: readonly ChangeOp[];
+}
+
+/** Where a process is in the log: the last change it applied (seq 0 and token null: none). */
+export interface LogPosition {
+  readonly seq: number;
+  readonly token: string | null;
 }
 
 /**

@@ -6,7 +6,7 @@
  * migration that fails leaves the database as it was (PostgreSQL's DDL is transactional). A database
  * migrated by a newer server than this one is refused: this server cannot know what it would break.
  */
-import type { Database } from './database.js';
+import { type Database, wholeStateWaitMs } from './database.js';
 
 export interface Migration {
   /** 1, 2, 3…: applied in this order, each once. */
@@ -51,7 +51,9 @@ export async function migrate(
   return database.transaction(async (tx) => {
     // A process that starts while another migrates waits for it, however long that takes.
     await tx.query('SET LOCAL lock_timeout = 0');
-    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [migrationLockKey.toString()]);
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [migrationLockKey.toString()], {
+      answerWaitMs: wholeStateWaitMs,
+    });
     await tx.query(`
       CREATE TABLE IF NOT EXISTS flagplane_schema_migrations (
         version integer PRIMARY KEY,
@@ -70,7 +72,7 @@ export async function migrate(
     }
     const applied: number[] = [];
     for (const migration of migrations.slice(from)) {
-      await tx.query(migration.sql);
+      await tx.query(migration.sql, [], { answerWaitMs: wholeStateWaitMs });
       await tx.query('INSERT INTO flagplane_schema_migrations (version, name) VALUES ($1, $2)', [
         migration.version,
         migration.name,

@@ -2,9 +2,11 @@
  * The SQL of the PostgreSQL store, apart from the store's logic (postgres-store.ts): loading the whole
  * state, reading the changes made since a sequence number, and writing one batch's changes.
  */
+
+import { randomBytes } from 'node:crypto';
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { emptyStoreData } from '../store-data.js';
-import type { ChangeOp, ChangeRow } from './change-rows.js';
+import type { ChangeOp, ChangeRow, LogPosition } from './change-rows.js';
 import {
   type Database,
   literal,
@@ -30,18 +32,18 @@ const takeWriteLockSql = `SELECT pg_advisory_xact_lock(${writeLockKey}::bigint)`
 export function lockAndReadChangesSql(seq: number, limit: number): string {
   if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(limit))
     throw new Error('seq and limit are integers');
-  return `${takeWriteLockSql}; SELECT seq::text AS seq, ops FROM flagplane_changes WHERE seq > ${seq} ORDER BY seq LIMIT ${limit}`;
+  return `${takeWriteLockSql}; SELECT seq::text AS seq, token, ops FROM flagplane_changes WHERE seq > ${seq} ORDER BY seq LIMIT ${limit}`;
 }
 
 /** Change rows as they come back from a query (`seq` as text). */
 export function toChangeRows(rows: readonly Record<string, unknown>[]): ChangeRow[] {
-  return rows.map((row) => ({ seq: Number(row.seq), ops: row.ops as ChangeOp[] }));
+  return rows.map((row) => ({ seq: Number(row.seq), token: String(row.token), ops: row.ops as ChangeOp[] }));
 }
 
 /** The changes committed after `seq`, oldest first, at most `limit` of them. */
 export async function changesAfter(db: Queryable, seq: number, limit: number): Promise<ChangeRow[]> {
-  const rows = await db.query<{ seq: string; ops: ChangeOp[] }>(
-    'SELECT seq::text AS seq, ops FROM flagplane_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
+  const rows = await db.query<{ seq: string; token: string; ops: ChangeOp[] }>(
+    'SELECT seq::text AS seq, token, ops FROM flagplane_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
     [seq, limit],
   );
   return toChangeRows(rows);
@@ -51,10 +53,8 @@ export async function changesAfter(db: Queryable, seq: number, limit: number): P
  * The whole state and the number of the last change it includes. Run under the write lock (or in one
  * snapshot), so the two agree.
  */
-export async function loadState(tx: Queryable): Promise<{ data: StoreData; seq: number }> {
-  const [last] = await tx.query<{ seq: string }>(
-    'SELECT coalesce(max(seq), 0)::text AS seq FROM flagplane_changes',
-  );
+export async function loadState(tx: Queryable): Promise<{ data: StoreData; position: LogPosition }> {
+  const position = await lastChange(tx);
   const data = emptyStoreData();
   const [secret] = await tx.query<{ value: string }>(
     "SELECT value FROM flagplane_meta WHERE name = 'cursor_secret'",
@@ -78,7 +78,7 @@ export async function loadState(tx: Queryable): Promise<{ data: StoreData; seq: 
     answerWaitMs: wholeStateWaitMs,
   });
   for (const { record } of events) tables.events[record.id] = record;
-  return { data, seq: Number(last?.seq ?? 0) };
+  return { data, position };
 }
 
 /** Stores the cursor secret of a new database; keeps the one already there (another process set it up). */
@@ -92,8 +92,11 @@ export async function setUpCursorSecret(db: Queryable, secret: string): Promise<
 /** The function that commits a write batch (sql/migrations/001-shared-log.sql), as a prepared statement. */
 const commitBatchStatement: PreparedStatement = {
   name: 'flagplane_commit_batch',
-  text: 'SELECT flagplane_commit_batch($1, $2::json, false) AS committed',
+  text: 'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false) AS committed',
 };
+
+/** A random name for a change row (see flagplane_changes.token). */
+export const newChangeToken = (): string => randomBytes(12).toString('base64url');
 
 /**
  * Commits a batch in one round trip (its own transaction): under the write lock, and only if the last
@@ -101,12 +104,15 @@ const commitBatchStatement: PreparedStatement = {
  */
 export async function commitBatch(
   db: Database,
-  expectedSeq: number,
+  after: LogPosition,
   ops: readonly ChangeOp[],
+  token: string,
 ): Promise<boolean> {
   const [row] = await db.execute<{ committed: boolean }>(commitBatchStatement, [
-    expectedSeq,
+    after.seq,
+    after.token,
     JSON.stringify(ops),
+    token,
   ]);
   return row?.committed === true;
 }
@@ -114,20 +120,21 @@ export async function commitBatch(
 /**
  * The same, as SQL text for a transaction that already holds the lock and has caught up: without
  * parameters, so that its COMMIT goes in the same round trip (`commitAfter`). Strict: should the last
- * change not be `expectedSeq` even so, it raises `databaseBehind` rather than write nothing.
+ * change not be `after` even so, it raises `databaseBehind` rather than write nothing.
  */
-export function commitBatchSql(expectedSeq: number, ops: readonly ChangeOp[]): string {
-  if (!Number.isSafeInteger(expectedSeq)) throw new Error('seq is an integer');
-  return `SELECT flagplane_commit_batch(${expectedSeq}, ${literal(JSON.stringify(ops))}::json, true)`;
+export function commitBatchSql(after: LogPosition, ops: readonly ChangeOp[], token: string): string {
+  if (!Number.isSafeInteger(after.seq)) throw new Error('seq is an integer');
+  const expectedToken = after.token === null ? 'NULL' : literal(after.token);
+  return `SELECT flagplane_commit_batch(${after.seq}, ${expectedToken}, ${literal(JSON.stringify(ops))}::json, ${literal(token)}, true)`;
 }
 
 /** SQLSTATE of flagplane_commit_batch finding the database behind a process that holds the lock. */
 export const databaseBehind = 'FP001';
 
-/** The number of the last committed change. */
-export async function lastChange(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ seq: string }>(
-    'SELECT coalesce(max(seq), 0)::text AS seq FROM flagplane_changes',
+/** The last committed change (seq 0 and token null when there is none). */
+export async function lastChange(db: Queryable): Promise<LogPosition> {
+  const [row] = await db.query<{ seq: string; token: string }>(
+    'SELECT seq::text AS seq, token FROM flagplane_changes ORDER BY seq DESC LIMIT 1',
   );
-  return Number(row?.seq ?? 0);
+  return row === undefined ? { seq: 0, token: null } : { seq: Number(row.seq), token: row.token };
 }

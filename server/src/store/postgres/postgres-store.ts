@@ -29,7 +29,7 @@ import { checkStoreData } from '../store-data.js';
 import type { StoreLogger } from '../store-logger.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { BatchRun, type QueuedWrite } from './batch-run.js';
-import { applyChangeOps, type ChangeRow, changeOps } from './change-rows.js';
+import { applyChangeOps, type ChangeRow, changeOps, type LogPosition } from './change-rows.js';
 import { asStoreError, isConnectionFailure, withDeadline } from './connection-failure.js';
 import { connectionWaitMs, Database, type Queryable } from './database.js';
 import { migrate } from './migrate.js';
@@ -42,6 +42,7 @@ import {
   lastChange,
   loadState,
   lockAndReadChangesSql,
+  newChangeToken,
   setUpCursorSecret,
   takeWriteLock,
   toChangeRows,
@@ -110,7 +111,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     return new PostgresStore(
       database,
       new MemoryState(checkStoreData(loaded.data)),
-      loaded.seq,
+      loaded.position,
       options.logger,
     );
   } catch (error) {
@@ -125,6 +126,8 @@ export class PostgresStore implements Store {
   readonly #logger: StoreLogger | undefined;
   /** The number of the last change row applied to memory. */
   #seq: number;
+  /** The token of that change (null: none applied), which tells this database's change from another's. */
+  #token: string | null;
   #queue: QueuedWrite[] = [];
   #writing: Promise<void> | null = null;
   /** A batch's writers are applied in memory and not committed yet. */
@@ -147,10 +150,11 @@ export class PostgresStore implements Store {
   #reloadWanted = false;
   #closing: Promise<void> | null = null;
 
-  constructor(database: Database, state: MemoryState, seq: number, logger?: StoreLogger) {
+  constructor(database: Database, state: MemoryState, position: LogPosition, logger?: StoreLogger) {
     this.#database = database;
     this.#state = state;
-    this.#seq = seq;
+    this.#seq = position.seq;
+    this.#token = position.token;
     this.#logger = logger;
   }
 
@@ -305,6 +309,7 @@ export class PostgresStore implements Store {
       callers.set(slot, { caller: hit.caller, windowStart: hit.windowStart, hits: (entry?.hits ?? 0) + 1 });
     }
     const appliedWhenSent = this.#seq;
+    const tokenWhenSent = this.#token;
     const answer = await countAndReadChanges(
       this.#database,
       [...callers.values()],
@@ -316,7 +321,8 @@ export class PostgresStore implements Store {
     if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
     // A database whose last change is before the one this process had applied when it asked went back in
     // time (a restored backup): load it again. (Not `#seq` now: this process may have committed since.)
-    if (answer.last < appliedWhenSent) this.#reloadWanted = true;
+    // So is one whose change of that number is another than the one applied (restored, then written to).
+    if (answer.last < appliedWhenSent || answer.tokenAfter !== tokenWhenSent) this.#reloadWanted = true;
     this.#applyRows(answer.rows);
     if (this.#reloadWanted || answer.rows.length === catchUpPage) await this.#pullChanges();
     // This round's requests are the last of each window's count, in the order they arrived.
@@ -373,6 +379,7 @@ export class PostgresStore implements Store {
         return;
       }
       this.#seq = row.seq;
+      this.#token = row.token;
     }
   }
 
@@ -390,7 +397,8 @@ export class PostgresStore implements Store {
     this.#reloads++;
     const loaded = await loadState(tx);
     this.#state.load(checkStoreData(loaded.data));
-    this.#seq = loaded.seq;
+    this.#seq = loaded.position.seq;
+    this.#token = loaded.position.token;
     this.#reloadWanted = false;
   }
 
@@ -425,13 +433,18 @@ export class PostgresStore implements Store {
     this.#uncommitted = true;
     const run = this.#run(batch);
     let committed = false;
+    let token: string | null = null;
     try {
       // A batch that changed nothing (every write refused, or a no-op) commits nothing: its answers hold
       // if nobody committed since this process last looked.
-      committed =
-        run.changes.size > 0
-          ? await commitBatch(this.#database, this.#seq, changeOps(run.changes))
-          : (await lastChange(this.#database)) === this.#seq;
+      const after = this.#position();
+      if (run.changes.size > 0) {
+        token = newChangeToken();
+        committed = await commitBatch(this.#database, after, changeOps(run.changes), token);
+      } else {
+        const last = await lastChange(this.#database);
+        committed = last.seq === after.seq && last.token === after.token;
+      }
     } catch (error) {
       this.#fail(batch, run, error);
       return true;
@@ -441,7 +454,10 @@ export class PostgresStore implements Store {
       this.#settleUncommitted();
       return false;
     }
-    if (run.changes.size > 0) this.#seq += 1;
+    if (token !== null) {
+      this.#seq += 1;
+      this.#token = token;
+    }
     this.#settleUncommitted();
     run.answer();
     return true;
@@ -449,7 +465,7 @@ export class PostgresStore implements Store {
 
   async #commitUnderLock(batch: readonly QueuedWrite[]): Promise<void> {
     let run: BatchRun | null = null;
-    let committedSeq: number | null = null;
+    let committed: LogPosition | null = null;
     try {
       // Waiting for a connection and for the write lock are each bounded (database.ts): a 503 then.
       // BEGIN, the write lock and the changes since this process last looked go in one round trip; the
@@ -465,8 +481,9 @@ export class PostgresStore implements Store {
           this.#uncommitted = true;
           run = this.#run(batch);
           if (run.changes.size === 0) return;
-          await sql.commitAfter(commitBatchSql(this.#seq, changeOps(run.changes)));
-          committedSeq = this.#seq + 1;
+          const token = newChangeToken();
+          await sql.commitAfter(commitBatchSql(this.#position(), changeOps(run.changes), token));
+          committed = { seq: this.#seq + 1, token };
         },
         { opening },
       );
@@ -474,9 +491,16 @@ export class PostgresStore implements Store {
       this.#fail(batch, run, error);
       return;
     }
-    if (committedSeq !== null) this.#seq = committedSeq;
+    if (committed !== null) {
+      this.#seq = (committed as LogPosition).seq;
+      this.#token = (committed as LogPosition).token;
+    }
     this.#settleUncommitted();
     (run as BatchRun | null)?.answer();
+  }
+
+  #position(): LogPosition {
+    return { seq: this.#seq, token: this.#token };
   }
 
   #run(batch: readonly QueuedWrite[]): BatchRun {

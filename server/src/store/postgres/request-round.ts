@@ -18,6 +18,8 @@ export interface RoundAnswer {
   readonly rows: ChangeRow[];
   /** The number of the last committed change (below this process's: the database went back in time). */
   readonly last: number;
+  /** The token of the change numbered `afterSeq` now (not the one applied: another database's). */
+  readonly tokenAfter: string | null;
   /** `caller NUL windowStart` → the window's count including this round's hits. */
   readonly counts: Map<string, number>;
 }
@@ -35,12 +37,16 @@ const countAndReadChangesStatement: PreparedStatement = {
       ON CONFLICT (caller, window_start) DO UPDATE SET count = flagplane_rate_limits.count + excluded.count
       RETURNING caller, window_start, count
     )
-    SELECT 'count' AS kind, NULL AS seq, NULL::json AS ops, caller, window_start::text AS window_start, count
+    SELECT 'count' AS kind, NULL AS seq, NULL AS token, NULL::json AS ops, caller,
+      window_start::text AS window_start, count
       FROM counted
     UNION ALL
-    (SELECT 'change', seq::text, ops, NULL, NULL, NULL FROM flagplane_changes WHERE seq > $4 ORDER BY seq LIMIT $5)
+    (SELECT 'change', seq::text, token, ops, NULL, NULL, NULL FROM flagplane_changes
+      WHERE seq > $4 ORDER BY seq LIMIT $5)
     UNION ALL
-    SELECT 'last', coalesce(max(seq), 0)::text, NULL, NULL, NULL, NULL FROM flagplane_changes`,
+    SELECT 'last', coalesce(max(seq), 0)::text, (SELECT token FROM flagplane_changes WHERE seq = $4), NULL, NULL,
+      NULL, NULL
+      FROM flagplane_changes`,
 };
 
 export async function countAndReadChanges(
@@ -55,6 +61,7 @@ export async function countAndReadChanges(
   const rows = await db.execute<{
     kind: 'count' | 'change' | 'last';
     seq: string | null;
+    token: string | null;
     ops: ChangeOp[] | null;
     caller: string | null;
     window_start: string | null;
@@ -66,14 +73,20 @@ export async function countAndReadChanges(
     afterSeq,
     limit,
   ]);
-  const answer = { rows: [] as ChangeRow[], counts: new Map<string, number>(), last: 0 };
+  const answer = {
+    rows: [] as ChangeRow[],
+    counts: new Map<string, number>(),
+    last: 0,
+    tokenAfter: null as string | null,
+  };
   for (const row of rows) {
     if (row.kind === 'count') {
       answer.counts.set(callerSlot(row.caller ?? '', Number(row.window_start)), row.count ?? 0);
     } else if (row.kind === 'change') {
-      answer.rows.push({ seq: Number(row.seq), ops: row.ops ?? [] });
+      answer.rows.push({ seq: Number(row.seq), token: row.token ?? '', ops: row.ops ?? [] });
     } else {
       answer.last = Number(row.seq);
+      answer.tokenAfter = row.token;
     }
   }
   return answer;
