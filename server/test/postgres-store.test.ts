@@ -46,6 +46,23 @@ async function open(url: string): Promise<PostgresStore> {
   return store;
 }
 
+/**
+ * Two stores that followed three writes (f1, f2, f3), and then the database as a backup taken after the
+ * first would restore it: changes 2 and 3 and their records gone.
+ */
+async function restoredAfterFirstOfThree() {
+  const url = await createTestDatabase(cluster.url);
+  const [a, b] = [await open(url), await open(url)];
+  for (const id of ['f1', 'f2', 'f3']) await a.write((tx) => tx.insert('flags', flag(id, 'p1', id)));
+  await b.catchUp();
+  const database = connect(url);
+  await database.query('DELETE FROM flagplane_changes WHERE seq > 1');
+  await database.query("DELETE FROM flagplane_records WHERE id IN ('f2', 'f3')");
+  return { url, a, b };
+}
+
+const ids = (store: PostgresStore) => Object.keys(store.snapshot().flags).sort();
+
 function connect(url: string): Database {
   const database = new Database({ url, poolSize: 1 });
   opened.push({ close: () => database.end() });
@@ -124,17 +141,9 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
   });
 
   it('notices a database that went back in time (a restored backup), loads it again, and stores what it acknowledges', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    for (const id of ['f1', 'f2', 'f3']) await a.write((tx) => tx.insert('flags', flag(id, 'p1', id)));
-    await b.catchUp();
-    // The database as a backup taken after the first write would restore it.
-    const database = connect(url);
-    await database.query('DELETE FROM flagplane_changes WHERE seq > 1');
-    await database.query("DELETE FROM flagplane_records WHERE id IN ('f2', 'f3')");
+    const { url, a, b } = await restoredAfterFirstOfThree();
     // A write of a process ahead of the database: refused by the database, memory loaded again, written.
     await a.write((tx) => tx.insert('flags', flag('f4', 'p1', 'f4')));
-    const ids = (store: PostgresStore) => Object.keys(store.snapshot().flags).sort();
     expect(ids(a)).toEqual(['f1', 'f4']);
     // A process that only reads notices at its next catch-up.
     await b.catchUp();
@@ -143,20 +152,13 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
   });
 
   it('tells a restored database written up to its number again from the one it followed', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    for (const id of ['f1', 'f2', 'f3']) await a.write((tx) => tx.insert('flags', flag(id, 'p1', id)));
-    await b.catchUp();
-    const database = connect(url);
-    await database.query('DELETE FROM flagplane_changes WHERE seq > 1');
-    await database.query("DELETE FROM flagplane_records WHERE id IN ('f2', 'f3')");
+    const { a, b } = await restoredAfterFirstOfThree();
     // B writes the log back up to 3 (its first write finds the database behind and reloads).
     await b.write((tx) => tx.insert('flags', flag('f4', 'p1', 'f4')));
     await b.write((tx) => tx.insert('flags', flag('f5', 'p1', 'f5')));
     expect(b.appliedChange).toBe(a.appliedChange);
     // A, idle all along at change 3, learns at its next request that it is another change 3.
     await a.catchUp();
-    const ids = (store: PostgresStore) => Object.keys(store.snapshot().flags).sort();
     expect(ids(a)).toEqual(['f1', 'f4', 'f5']);
     expect(a.reloads).toBe(1);
   });
