@@ -73,6 +73,9 @@ CREATE FUNCTION flagplane_commit_batch(
 )
 RETURNS boolean
 LANGUAGE plpgsql AS $$
+DECLARE
+  last_seq bigint := 0;
+  last_token text;
 BEGIN
   -- 'flagwrit' (postgres-state.ts: writeLockKey)
   IF strict THEN
@@ -80,8 +83,8 @@ BEGIN
   ELSIF NOT pg_try_advisory_xact_lock(7380380986366912884) THEN
     RETURN false;
   END IF;
-  IF (SELECT coalesce(max(seq), 0) FROM flagplane_changes) <> expected_seq
-    OR (SELECT c.token FROM flagplane_changes c WHERE c.seq = expected_seq) IS DISTINCT FROM expected_token THEN
+  SELECT c.seq, c.token INTO last_seq, last_token FROM flagplane_changes c ORDER BY c.seq DESC LIMIT 1;
+  IF coalesce(last_seq, 0) <> expected_seq OR last_token IS DISTINCT FROM expected_token THEN
     IF strict THEN
       RAISE EXCEPTION 'flagplane: the last change is not % (%)', expected_seq, expected_token USING ERRCODE = 'FP001';
     END IF;
