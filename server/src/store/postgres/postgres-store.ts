@@ -21,7 +21,7 @@
  *   loads the whole state again under the write lock.
  */
 import { randomBytes } from 'node:crypto';
-import { type RateLimitState, rateLimitState, windowStartOf } from '../../domain/rate-limit.js';
+import { type RateLimitState, windowStartOf } from '../../domain/rate-limit.js';
 import { MemoryState } from '../memory-state.js';
 import type { StoreData } from '../records.js';
 import type { RequestGate, Store, StoreView, Transaction } from '../store.js';
@@ -47,7 +47,13 @@ import {
   takeWriteLock,
   toChangeRows,
 } from './postgres-state.js';
-import { type CallerHits, callerSlot, countAndReadChanges, forgetWindowsBefore } from './request-round.js';
+import {
+  answerHits,
+  countAndReadChanges,
+  forgetWindowsBefore,
+  type PendingHit,
+  tallyHits,
+} from './request-round.js';
 import { loadMigrations } from './schema.js';
 
 export interface PostgresStoreOptions {
@@ -64,17 +70,6 @@ const catchUpPage = 1000;
 const maxRoundsRunning = 1;
 /** Writes committed in one transaction at most. */
 const maxBatch = 256;
-
-/** A request waiting to be counted (§13) in the next round. */
-interface PendingHit {
-  readonly caller: string;
-  readonly windowStart: number;
-  readonly now: number;
-  readonly limit: number;
-  readonly windowMs: number;
-  readonly resolve: (state: RateLimitState) => void;
-  readonly reject: (error: unknown) => void;
-}
 
 interface Deferred {
   readonly promise: Promise<void>;
@@ -302,20 +297,9 @@ export class PostgresStore implements Store {
 
   /** Counts the round's requests and applies the changes committed elsewhere, then answers the requests. */
   async #runRound(hits: readonly PendingHit[]): Promise<void> {
-    const callers = new Map<string, CallerHits>();
-    for (const hit of hits) {
-      const slot = callerSlot(hit.caller, hit.windowStart);
-      const entry = callers.get(slot);
-      callers.set(slot, { caller: hit.caller, windowStart: hit.windowStart, hits: (entry?.hits ?? 0) + 1 });
-    }
     const appliedWhenSent = this.#seq;
     const tokenWhenSent = this.#token;
-    const answer = await countAndReadChanges(
-      this.#database,
-      [...callers.values()],
-      appliedWhenSent,
-      catchUpPage,
-    );
+    const answer = await countAndReadChanges(this.#database, tallyHits(hits), appliedWhenSent, catchUpPage);
     // Rows read while a batch of this process is uncommitted are applied once it has an outcome (rows
     // already applied by then are skipped by number).
     if (this.#uncommitted) await new Promise<void>((resolve) => this.#afterCommit.push(resolve));
@@ -325,16 +309,7 @@ export class PostgresStore implements Store {
     if (answer.last < appliedWhenSent || answer.tokenAfter !== tokenWhenSent) this.#reloadWanted = true;
     this.#applyRows(answer.rows);
     if (this.#reloadWanted || answer.rows.length === catchUpPage) await this.#pullChanges();
-    // This round's requests are the last of each window's count, in the order they arrived.
-    const seen = new Map<string, number>();
-    for (const hit of hits) {
-      const slot = callerSlot(hit.caller, hit.windowStart);
-      const index = seen.get(slot) ?? 0;
-      seen.set(slot, index + 1);
-      const total = answer.counts.get(slot) ?? 0;
-      const count = total - (callers.get(slot)?.hits ?? 0) + index + 1;
-      hit.resolve(rateLimitState(hit.limit, hit.windowMs, hit.windowStart, count, hit.now));
-    }
+    answerHits(hits, answer.counts);
     this.#forgetOldWindows(hits);
   }
 
@@ -464,14 +439,15 @@ export class PostgresStore implements Store {
   }
 
   async #commitUnderLock(batch: readonly QueuedWrite[]): Promise<void> {
-    let run: BatchRun | null = null;
-    let committed: LogPosition | null = null;
+    // What the transaction ran, for the answers (or the undo) once it has an outcome.
+    const attempt: { run: BatchRun | null } = { run: null };
+    let committed: LogPosition | null;
     try {
       // Waiting for a connection and for the write lock are each bounded (database.ts): a 503 then.
       // BEGIN, the write lock and the changes since this process last looked go in one round trip; the
       // batch's writes and the COMMIT in a second.
       const opening = lockAndReadChangesSql(this.#seq, catchUpPage);
-      await this.#database.transaction(
+      committed = await this.#database.transaction(
         async (sql, changesSince) => {
           const rows = toChangeRows(changesSince);
           this.#optimistic = rows.every((row) => row.seq <= this.#seq);
@@ -479,24 +455,25 @@ export class PostgresStore implements Store {
           if (this.#reloadWanted) await this.#reloadInside(sql);
           else if (rows.length === catchUpPage) await this.#catchUpInside(sql);
           this.#uncommitted = true;
-          run = this.#run(batch);
-          if (run.changes.size === 0) return;
+          const run = this.#run(batch);
+          attempt.run = run;
+          if (run.changes.size === 0) return null;
           const token = newChangeToken();
           await sql.commitAfter(commitBatchSql(this.#position(), changeOps(run.changes), token));
-          committed = { seq: this.#seq + 1, token };
+          return { seq: this.#seq + 1, token };
         },
         { opening },
       );
     } catch (error) {
-      this.#fail(batch, run, error);
+      this.#fail(batch, attempt.run, error);
       return;
     }
     if (committed !== null) {
-      this.#seq = (committed as LogPosition).seq;
-      this.#token = (committed as LogPosition).token;
+      this.#seq = committed.seq;
+      this.#token = committed.token;
     }
     this.#settleUncommitted();
-    (run as BatchRun | null)?.answer();
+    attempt.run?.answer();
   }
 
   #position(): LogPosition {
@@ -559,5 +536,3 @@ export class PostgresStore implements Store {
     for (const write of writes) write.reject(answer);
   }
 }
-
-export { StoreUnavailableError };

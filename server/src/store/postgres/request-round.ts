@@ -4,6 +4,7 @@
  * processes does not multiply a quota) and the change rows other processes committed since this one last
  * looked, in one statement.
  */
+import { type RateLimitState, rateLimitState } from '../../domain/rate-limit.js';
 import type { ChangeOp, ChangeRow } from './change-rows.js';
 import type { Database, PreparedStatement, Queryable } from './database.js';
 
@@ -24,7 +25,49 @@ export interface RoundAnswer {
   readonly counts: Map<string, number>;
 }
 
-export const callerSlot = (caller: string, windowStart: number) => `${caller}\u0000${windowStart}`;
+/** A request waiting to be counted (§13) in the next round. */
+export interface PendingHit {
+  readonly caller: string;
+  readonly windowStart: number;
+  readonly now: number;
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly resolve: (state: RateLimitState) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+const callerSlot = (caller: string, windowStart: number) => `${caller}\u0000${windowStart}`;
+
+/** The round's requests, counted together per caller and window. */
+export function tallyHits(hits: readonly PendingHit[]): CallerHits[] {
+  const callers = new Map<string, CallerHits>();
+  for (const hit of hits) {
+    const slot = callerSlot(hit.caller, hit.windowStart);
+    const hitsSoFar = callers.get(slot)?.hits ?? 0;
+    callers.set(slot, { caller: hit.caller, windowStart: hit.windowStart, hits: hitsSoFar + 1 });
+  }
+  return [...callers.values()];
+}
+
+/**
+ * Answers each request with its place in its window: the round's requests are the last of each window's
+ * count (`counts`, from the round), in the order they arrived.
+ */
+export function answerHits(hits: readonly PendingHit[], counts: ReadonlyMap<string, number>): void {
+  const inRound = new Map<string, number>();
+  for (const hit of hits) {
+    const slot = callerSlot(hit.caller, hit.windowStart);
+    inRound.set(slot, (inRound.get(slot) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  for (const hit of hits) {
+    const slot = callerSlot(hit.caller, hit.windowStart);
+    const index = seen.get(slot) ?? 0;
+    seen.set(slot, index + 1);
+    const count = (counts.get(slot) ?? 0) - (inRound.get(slot) ?? 0) + index + 1;
+    hit.resolve(rateLimitState(hit.limit, hit.windowMs, hit.windowStart, count, hit.now));
+  }
+}
 
 /** Sent on every round: prepared once per connection. */
 const countAndReadChangesStatement: PreparedStatement = {
