@@ -4,12 +4,14 @@
  */
 import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { loadConsoleBuild } from './console/console-build.js';
 import { registerDeliveryRoutes } from './features/delivery/delivery-handlers.js';
 import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
 import { authenticationPlugin } from './plugins/authentication.js';
+import { consolePlugin } from './plugins/console.js';
 import { docsPlugin } from './plugins/docs.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { jsonBodyPlugin, REQUEST_BODY_MAX_BYTES } from './plugins/json-body.js';
@@ -43,6 +45,12 @@ export interface BuildServerOptions {
    * @default true
    */
   readonly recordEvents?: boolean;
+  /**
+   * The web console's build: the directory holding `console-manifest.json`, `index.html` and `assets/`
+   * (src/console/console-build.ts). Without one, `/console` answers 503 and the docs are unstyled.
+   * @default `@flagplane/console`'s `dist/`, found at run time
+   */
+  readonly consoleDirectory?: string;
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -81,7 +89,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     clock,
     rateLimit: options.rateLimit ?? { max: 600, windowSeconds: 60 },
   });
-  await app.register(docsPlugin, { baseUrl });
+  const consoleBuild = loadConsoleBuild(options.consoleDirectory);
+  await app.register(docsPlugin, { baseUrl, consoleBuild });
+  await app.register(consolePlugin, { build: consoleBuild });
   registerOperations(app, {
     store,
     clock,

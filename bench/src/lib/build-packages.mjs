@@ -1,8 +1,8 @@
 /**
  * Builds what the benchmarks import, to dist/: the server, the SDK, the mock and the CDKTF constructs with
  * `tsc -b` (incremental, their project references included: nothing to do when they are up to date), and
- * the CLI bundle with the CLI's own build script, but only when a source it bundles is newer than the
- * bundle (it takes seconds).
+ * the CLI bundle and the console's assets with their own build scripts, but only when a source they
+ * bundle is newer than what they wrote (it takes seconds).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -48,16 +48,24 @@ function newest(dir) {
   return latest;
 }
 
-function bundleAge() {
+function modifiedAt(file) {
   try {
-    return statSync(join(cliDir, 'dist', 'flagplane.js')).mtimeMs;
+    return statSync(file).mtimeMs;
   } catch {
     return 0;
   }
 }
 
+const consoleDir = join(repoRoot, 'packages', 'console');
+/** What the console's assets are made of: its sources, and the built SDK and contract it bundles. */
+const consoleInputs = ['packages/console/src', 'packages/sdk/dist', 'packages/contract/dist'];
+
 export function buildPackages() {
   run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-b', ...projects], repoRoot, 'building with tsc -b');
   const inputs = Math.max(...cliInputs.map((dir) => newest(join(repoRoot, dir))));
-  if (inputs > bundleAge()) run(process.execPath, ['scripts/bundle.mjs'], cliDir, 'bundling the CLI');
+  if (inputs > modifiedAt(join(cliDir, 'dist', 'flagplane.js')))
+    run(process.execPath, ['scripts/bundle.mjs'], cliDir, 'bundling the CLI');
+  const consoleSources = Math.max(...consoleInputs.map((dir) => newest(join(repoRoot, dir))));
+  if (consoleSources > modifiedAt(join(consoleDir, 'dist', 'console-manifest.json')))
+    run(process.execPath, ['scripts/build-console.mjs'], consoleDir, 'building the console');
 }

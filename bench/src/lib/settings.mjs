@@ -12,6 +12,7 @@ export const settings = {
     cliStart: { warmupRuns: 2, runs: 10 },
     apply: { flags: 500, runs: 1 },
     synth: { flags: 1_000, warmupRuns: 1, runs: 5 },
+    browser: { warmup: 2, rounds: 5 },
   },
   full: {
     read: { warmup: 3, duration: 4, rounds: 8, connections: 10 },
@@ -25,5 +26,6 @@ export const settings = {
     cliStart: { warmupRuns: 3, runs: 30 },
     apply: { flags: 500, runs: 3 },
     synth: { flags: 1_000, warmupRuns: 2, runs: 20 },
+    browser: { warmup: 3, rounds: 15 },
   },
 };

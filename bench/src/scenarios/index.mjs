@@ -5,6 +5,7 @@
 import { cdktfSynth } from './cdktf-synth.mjs';
 import { cliApply } from './cli-apply.mjs';
 import { cliVersion } from './cli-version.mjs';
+import { consoleFlagList } from './console-flag-list.mjs';
 import { eventLogQuery } from './event-log-query.mjs';
 import { eventLogWrites } from './event-log-writes.mjs';
 import { getFlag } from './get-flag.mjs';
@@ -40,4 +41,5 @@ export const scenarios = [
   rolloutDistribution,
   postgresListFlags,
   postgresToggles,
+  consoleFlagList,
 ];

@@ -12,6 +12,8 @@
  * adds an event log of N toggles of its flags to it first (lib/synthetic-events.mjs). `--record-events 0`
  * is the server's test-only switch that turns the event log off (the baseline of its cost). With a data file, every
  * fsync is counted (`stats`: two per disk write, the file and its directory) to show the group commit.
+ * `--static-page FILE` adds `GET /bench/static-page`, answering FILE's HTML (read once at start): the
+ * baseline of the console scenario, served by the same server.
  * `--count-requests 1` counts the requests received by HTTP method (`stats().requests`, e.g. `{ GET: 12 }`).
  * FLAGPLANE_BENCH_SERVER=/path/to/dist/index.js runs another build of the server (a candidate change).
  */
@@ -73,6 +75,21 @@ if (options['count-requests']) {
   // A second listener on the Node server: it sees every request before Fastify routes it, answers none.
   app.server.on('request', (request) => {
     counters.requests[request.method] = (counters.requests[request.method] ?? 0) + 1;
+  });
+}
+if (options['static-page']) {
+  // buildServer's app is ready (no route can be added): answer this one path on the same HTTP server,
+  // before Fastify sees the request.
+  const html = await readFile(options['static-page']);
+  const fastifyListeners = app.server.listeners('request');
+  app.server.removeAllListeners('request');
+  app.server.on('request', (request, response) => {
+    if (request.url !== '/bench/static-page') {
+      for (const listener of fastifyListeners) listener.call(app.server, request, response);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    response.end(html);
   });
 }
 await app.listen({ port: Number(options.port ?? 0), host: '127.0.0.1' });

@@ -3,7 +3,7 @@
  * SDK key is a credential). Kept out of the endpoint table, whose operations authenticate with tokens and
  * roles; the OpenAPI document describes both tables, and the server routes these from here.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { SdkKeyType } from './schemas/enums.js';
 import { deliveryPaths, EvaluationResults, SdkEvaluateBody, SdkFlagsDocument } from './schemas/evaluation.js';
 

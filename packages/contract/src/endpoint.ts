@@ -1,5 +1,5 @@
 /** What one operation of the API is: the shape of an entry of the endpoint table. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Role } from './schemas/enums.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

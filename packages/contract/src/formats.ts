@@ -2,7 +2,7 @@
  * §2 of the API completion: the formats and limits of every property, once. The server, the SDK, the
  * CLI and the constructs all validate with these schemas, so a rule changes in one place.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 import { limits, patterns } from './format-rules.js';
 
@@ -90,4 +90,20 @@ export const Uuid = z.string().regex(patterns.uuid, 'must be a UUID');
 /** UTC ISO 8601 with milliseconds and `Z` (§16). */
 export const DateTime = z.iso.datetime({ precision: 3 });
 
-export const utf8ByteLength = (text: string): number => Buffer.byteLength(text, 'utf8');
+/**
+ * The length of `text` in UTF-8 bytes, as Node's `Buffer.byteLength` counts it (a lone surrogate is the
+ * 3-byte replacement character), without Node: the contract runs in browsers too (the console's SDK).
+ */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4; // a surrogate pair: one code point past U+FFFF
+      index++;
+    } else bytes += 3;
+  }
+  return bytes;
+}

@@ -2,7 +2,7 @@
  * The shared parts of the OpenAPI document: response headers, the security scheme, path parameters, the
  * error responses, and the documented form of query parameters that the schemas accept more loosely.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ZodOpenApiHeaderObject, ZodOpenApiResponseObject } from 'zod-openapi';
 import type { PathParamNames } from './endpoint.js';
 import type { Endpoints, OperationId } from './endpoints.js';

@@ -3,7 +3,7 @@
  * error body per error status. Tests parse every request example with its operation's schema and every
  * error example with `ErrorBody`, so an example can never drift from the contract.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Endpoints, OperationId } from './endpoints.js';
 import type { ErrorBody, ErrorCode } from './schemas/common.js';
 import type { ConditionGroupInput } from './schemas/conditions.js';

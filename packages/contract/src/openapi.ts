@@ -3,7 +3,7 @@
  * table among others (the server's routes, the SDK). `scripts/generate-openapi.mjs` writes it to
  * `openapi.json`; the server can serve it with its own `servers`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createDocument,
   type ZodOpenApiOperationObject,

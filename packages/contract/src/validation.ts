@@ -2,7 +2,7 @@
  * Validation with the server's error semantics (§3), shared by every package: a failure gives the
  * `fields` of a 400 `validation_failed` (dotted paths → messages) and, where it helps, `did_you_mean`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { closestMatches, editDistance } from './edit-distance.js';
 
 export interface ValidationFailure {
@@ -65,6 +65,15 @@ function suggestionsFor(
   const received = valueAt(input, issue.path);
   if (issue.code === 'invalid_value' && typeof received === 'string') {
     const allowed = issue.values.filter((value): value is string => typeof value === 'string');
+    return closestMatches(received, allowed, { maxDistance: 3, max: 3 });
+  }
+  // A query filter that takes one value or a list (`resourceKind=Flg`): the enum's issue is inside the
+  // union's, at the union's own path.
+  if (issue.code === 'invalid_union' && typeof received === 'string') {
+    const allowed = issue.errors
+      .flat()
+      .flatMap((inner) => (inner.code === 'invalid_value' && inner.path.length === 0 ? inner.values : []))
+      .filter((value): value is string => typeof value === 'string');
     return closestMatches(received, allowed, { maxDistance: 3, max: 3 });
   }
   // `{"enable": true}` for a required `enabled`: name the property the caller probably meant.

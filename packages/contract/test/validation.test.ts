@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   bodyField,
   describeIssues,
+  EventListQuery,
   FlagCreateBody,
   knownKeysOf,
   RuleBody,
@@ -99,6 +100,16 @@ describe('validateInput', () => {
     expect(failureOf(SdkKeyCreateBody, { type: 'serverSide' }).didYouMean).toEqual(['ServerSide']);
     expect(failureOf(FlagCreateBody, { key: 'checkout', type: 'number' }).didYouMean).toEqual(['Number']);
     expect(failureOf(FlagCreateBody, { key: 'checkout', type: 'Strin' }).didYouMean).toEqual(['String']);
+  });
+
+  it('suggests the closest names for a bad value of a filter that takes one value or a list', () => {
+    const failure = failureOf(EventListQuery, { resourceKind: 'Segmnt' });
+    expect(failure.didYouMean).toEqual(['Segment']);
+    expect(failure.fields).toEqual({
+      resourceKind: [
+        'must be one of Project, Environment, Flag, Variation, FlagEnvironment, Rule, Segment, SdkKey',
+      ],
+    });
   });
 
   it('suggests nothing when no allowed name is close', () => {

@@ -1,5 +1,6 @@
 /** The error reference served at `/docs/errors`, one anchor per code, where every `docs_url` points (§15). */
 import { type ErrorCode, errorStatus } from '@flagplane/contract';
+import { flagplaneIconSvg, topBarFallbackCss, topBarHtml } from '../console/top-bar.js';
 
 const explanations: Readonly<Record<ErrorCode, { title: string; when: string; fix: string }>> = {
   validation_failed: {
@@ -68,7 +69,24 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 
 const inlineCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-export function errorReferenceHtml(): string {
+export interface ErrorReferenceOptions {
+  /** The console's docs stylesheet (`/console/assets/docs-….css`); without it, the page's own plain look. */
+  readonly stylesheetUrl?: string | undefined;
+}
+
+/**
+ * The page's own styles come first, so the console's docs stylesheet, when there is one, wins where both
+ * say something; they use its colours where it has them (`var(--fp-…, fallback)`).
+ */
+const ownStyles = `body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; }
+${topBarFallbackCss}
+.fp-docs-page { max-width: 48rem; margin: 0 auto; padding: 1rem; }
+h2 small { font-weight: normal; color: var(--fp-muted, #6b7280); margin-left: .5rem; }
+section { border-top: 1px solid var(--fp-border, #e5e7eb); padding-top: .5rem; }
+section:target { background: var(--fp-warning-bg, #fef9c3); color: var(--fp-warning-text, #1f2937); }
+code { background: var(--fp-surface, #f3f4f6); border: 1px solid var(--fp-border, transparent); padding: 0 .25rem; border-radius: .25rem; }`;
+
+export function errorReferenceHtml(options: ErrorReferenceOptions = {}): string {
   const sections = (Object.keys(explanations) as ErrorCode[]).map((code) => {
     const { title, when, fix } = explanations[code];
     return `<section id="${code}">
@@ -77,25 +95,27 @@ export function errorReferenceHtml(): string {
   <p><strong>What to do:</strong> ${inlineCode(fix)}</p>
 </section>`;
   });
+  const stylesheet = options.stylesheetUrl
+    ? `\n<meta name="color-scheme" content="light dark">\n<link rel="stylesheet" href="${escapeHtml(options.stylesheetUrl)}">`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Flagplane API errors</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(flagplaneIconSvg)}">
 <style>
-body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; color: #1f2937; }
-h2 small { font-weight: normal; color: #6b7280; margin-left: .5rem; }
-section { border-top: 1px solid #e5e7eb; padding-top: .5rem; }
-section:target { background: #fef9c3; }
-code { background: #f3f4f6; padding: 0 .25rem; border-radius: .25rem; }
-</style>
+${ownStyles}
+</style>${stylesheet}
 </head>
 <body>
+${topBarHtml('/docs/errors')}
+<main class="fp-docs-page">
 <h1>Flagplane API errors</h1>
 <p>Every error answers a JSON body with <code>error</code> (one of the codes below), <code>message</code> and <code>docs_url</code>, plus <code>fields</code>, <code>retry_after</code>, <code>did_you_mean</code> and <code>next_actions</code> where they apply. The full API reference is at <a href="/docs">/docs</a>.</p>
 ${sections.join('\n')}
+</main>
 </body>
 </html>
 `;

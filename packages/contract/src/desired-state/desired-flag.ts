@@ -2,7 +2,7 @@
  * A flag as code: its variations, and its configuration in each environment with every reference (default
  * variation, weights, prerequisites, rule variations and segments) by key, never by id.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   Description,
   EnvironmentKey,

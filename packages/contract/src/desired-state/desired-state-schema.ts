@@ -4,7 +4,7 @@
  * schemas, so a key or a color is checked by the same code as a request body. Objects are strict: an
  * unknown property is a mistake worth reporting, never silently ignored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   Color,
   Description,

@@ -2,7 +2,7 @@
  * What happens to a live resource when it is no longer declared (`apply --prune`, an inventory that lost
  * it) or when its declaration is destroyed. Each kind allows only the removals the API has for it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ProjectRemovalPolicy = z.enum(['delete', 'retain']);
 export const EnvironmentRemovalPolicy = z.enum(['delete', 'retain']);

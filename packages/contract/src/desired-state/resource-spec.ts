@@ -4,7 +4,7 @@
  * Each is the resource's desired-state entry plus where it lives (organization, project), so a construct
  * builds it from the same props it validates the whole stack with.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OrgSlug, ProjectKey } from '../formats.js';
 import { ManagedBySource } from '../schemas/managed-by.js';
 import { DesiredFlag } from './desired-flag.js';

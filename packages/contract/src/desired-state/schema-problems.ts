@@ -2,7 +2,7 @@
  * zod's issues, rewritten as desired-state problems: one per place, in words about the file (an unknown
  * property names the closest known one, a bad enum value the closest allowed name).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type DesiredStateProblem,
   didYouMean,

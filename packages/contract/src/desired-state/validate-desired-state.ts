@@ -2,7 +2,7 @@
  * The one validator of a desired state, used by the CLI before any request and by the CDKTF constructs at
  * synth time: the schema and the cross-references, every problem at once, in document order.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { crossReferenceProblems } from './cross-reference-problems.js';
 import { type DesiredStateProblem, inDocumentOrder } from './desired-state-problem.js';
 import { DesiredState } from './desired-state-schema.js';

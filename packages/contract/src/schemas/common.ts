@@ -1,5 +1,5 @@
 /** Shapes shared by every resource: `_actions`, the page envelope, the error body. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { limits } from '../formats.js';
 
 export const Action = z

@@ -1,6 +1,6 @@
 /** Condition groups, shared by targeting rules (§10) and segments (§11). */
 import { RE2JS } from 're2js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { closestMatches } from '../edit-distance.js';
 import { limits, patterns } from '../formats.js';
 import { ConditionOperator, GroupOperator } from './enums.js';

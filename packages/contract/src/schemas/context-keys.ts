@@ -3,7 +3,7 @@
  * body and in a desired state. Its own module, so the desired-state validator loads it without the
  * segment's API schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { limits } from '../formats.js';
 
 export const ContextKeys = z

@@ -1,5 +1,5 @@
 /** The closed sets of names the API uses, as zod enums (never TypeScript `enum`). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Role = z.enum(['Viewer', 'Member', 'Admin', 'Owner']);
 export type Role = z.infer<typeof Role>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Color, EnvironmentKey, limits, Name, SortOrder, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 

@@ -4,7 +4,7 @@
  * environment with that environment's configuration, and the segments their rules use. These are the
  * shapes `@flagplane/evaluation` reads, so a downloaded document is evaluated as it is.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FlagKey, limits, Uuid } from '../formats.js';
 import { FlagType } from './enums.js';
 import { NestedVariation } from './flag.js';

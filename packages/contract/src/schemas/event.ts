@@ -1,5 +1,5 @@
 /** §19: every write that succeeds is one event, read through `GET /api/v1/orgs/{org}/events`. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Uuid } from '../formats.js';
 import { NoActions, pageOf } from './common.js';
 
@@ -81,7 +81,9 @@ export const EventListQuery = z.object({
     description: 'A flag key or id: its events, and those of its variations, configurations and rules.',
   }),
   resourceKind: z
-    .union([EventResourceKind, z.array(EventResourceKind)])
+    .union([EventResourceKind, z.array(EventResourceKind)], {
+      error: `must be one of ${EventResourceKind.options.join(', ')}`,
+    })
     .optional()
     .transform((raw) => (Array.isArray(raw) ? raw[0] : raw)),
   actor: QueryText.meta({ description: 'A user or service token id, or a user email.' }),

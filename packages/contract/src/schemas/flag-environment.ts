@@ -1,5 +1,5 @@
 /** A flag's configuration in one environment (§9) and its targeting rules (§10). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Description, FlagKey, limits, Uuid, VariationKey } from '../formats.js';
 import { actionsOf } from './common.js';
 import { ConditionGroup, ConditionGroupsInput } from './conditions.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Description, FlagKey, limits, Name, Tags, Uuid, VariationKey } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { FlagType, Staleness } from './enums.js';

@@ -2,7 +2,7 @@
  * §20: what declares a project or flag, when code does (`file:<path>` from the CLI, `cdktf:<stack>` from
  * the constructs). Information for people and tools; the API never refuses a write because of it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, EnvironmentKey, limits } from '../formats.js';
 
 export const ManagedBy = z

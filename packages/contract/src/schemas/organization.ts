@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Uuid } from '../formats.js';
 import { actionsOf, NoActions, pageOf } from './common.js';
 import { OrganizationPlan } from './enums.js';

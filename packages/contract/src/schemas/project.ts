@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Description, Name, ProjectKey, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ProjectEnvironmentsInput } from './environment.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Description, Name, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { SdkKeyType } from './enums.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Description, Name, SegmentKey, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ConditionGroup, ConditionGroupsInput } from './conditions.js';

@@ -1,17 +1,17 @@
 /** §2: a variation's value is checked against its flag's type. */
-import { z } from 'zod';
-import { limits, patterns } from '../formats.js';
+import * as z from 'zod';
+import { limits, patterns, utf8ByteLength } from '../formats.js';
 import type { FlagType } from './enums.js';
 
 // Here rather than with the flag's request bodies: the desired-state validator needs it without them.
 export const VariationValue = z
   .string()
-  .refine((value) => Buffer.byteLength(value, 'utf8') <= limits.variationValueBytes, {
+  .refine((value) => utf8ByteLength(value) <= limits.variationValueBytes, {
     message: `must be at most ${limits.variationValueBytes} bytes`,
   });
 
 export function variationValueProblem(type: FlagType, value: string): string | null {
-  if (Buffer.byteLength(value, 'utf8') > limits.variationValueBytes) {
+  if (utf8ByteLength(value) > limits.variationValueBytes) {
     return `must be at most ${limits.variationValueBytes} bytes`;
   }
   switch (type) {

@@ -3,7 +3,7 @@
  * signature can never drift from the schemas the server validates with.
  */
 import type { Endpoints, OperationId, PathParams } from '@flagplane/contract';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** The path parameters of an operation, by name: `{ org, project, flag }`. */
 export type PathParamsOf<Operation extends OperationId> = PathParams<Endpoints[Operation]['path']>;

@@ -1,0 +1,114 @@
+/**
+ * An error, shown the API's way: its message and code with a link to the error reference, `did_you_mean`
+ * as links, when to retry after a 429, and (for a form) a pointer to the fields marked next to their inputs.
+ */
+import {
+  ApiError,
+  ConnectionError,
+  RateLimitError,
+  ResponseValidationError,
+  ValidationError,
+} from '@flagplane/sdk';
+
+export interface ApiErrorMessageProps {
+  readonly error: unknown;
+  /** Where a suggested key leads; by default the current address with its last segment replaced. */
+  readonly suggestionHref?: (suggestion: string) => string;
+}
+
+function replaceLastSegment(suggestion: string): string {
+  const segments = location.pathname.split('/');
+  segments[segments.length - 1] = encodeURIComponent(suggestion);
+  return segments.join('/');
+}
+
+export function ApiErrorMessage({ error, suggestionHref = replaceLastSegment }: ApiErrorMessageProps) {
+  if (!error) return null;
+  if (error instanceof ApiError) {
+    const fieldCount = error instanceof ValidationError ? Object.keys(error.fields).length : 0;
+    return (
+      <div class="error-box" role="alert">
+        <p>
+          <strong>{error.body && typeof error.body === 'object' ? apiMessage(error) : error.message}</strong>
+        </p>
+        <p class="muted">
+          {error.status} <code>{error.error}</code>
+          {error.docsUrl && (
+            <>
+              {' · '}
+              <a href={error.docsUrl}>what this error means</a>
+            </>
+          )}
+          {error.requestId && <> · request {error.requestId}</>}
+        </p>
+        {error instanceof RateLimitError && error.retryAfter !== null && (
+          <p>Too many requests: try again in {error.retryAfter} seconds.</p>
+        )}
+        {error.retryAfter !== null && !(error instanceof RateLimitError) && (
+          <p>The server asks to try again in {error.retryAfter} seconds.</p>
+        )}
+        {fieldCount > 0 && <p>See the {fieldCount === 1 ? 'field' : `${fieldCount} fields`} marked below.</p>}
+        {error.didYouMean.length > 0 && (
+          <p>
+            Did you mean{' '}
+            {error.didYouMean.map((suggestion, index) => (
+              <span key={suggestion}>
+                {index > 0 && ', '}
+                <a href={suggestionHref(suggestion)}>{suggestion}</a>
+              </span>
+            ))}
+            ?
+          </p>
+        )}
+      </div>
+    );
+  }
+  const message =
+    error instanceof ConnectionError
+      ? `The server did not answer: ${error.message}`
+      : error instanceof ResponseValidationError
+        ? `The server's answer did not match the API contract: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  return (
+    <div class="error-box" role="alert">
+      <p>
+        <strong>{message}</strong>
+      </p>
+    </div>
+  );
+}
+
+/** The body's `message` as the server wrote it (the SDK's `message` adds the status and code). */
+function apiMessage(error: ApiError): string {
+  const body = error.body as { message?: unknown };
+  return typeof body.message === 'string' ? body.message : error.message;
+}
+
+/** The messages the API gave for one input (`fields` keys are paths: `name`, `rules.0.variationId`). */
+export function fieldMessages(error: unknown, path: string): readonly string[] {
+  if (!(error instanceof ValidationError)) return [];
+  return Object.entries(error.fields)
+    .filter(([key]) => key === path || key.startsWith(`${path}.`))
+    .flatMap(([, messages]) => messages);
+}
+
+/** The messages of one input, next to it; its `id` is what the input's aria-describedby names. */
+export function FieldErrors({
+  error,
+  path,
+  id,
+}: {
+  readonly error: unknown;
+  readonly path: string;
+  readonly id: string;
+}) {
+  const messages = fieldMessages(error, path);
+  if (messages.length === 0) return null;
+  return (
+    <p id={id} class="field-error">
+      {messages.join('; ')}
+    </p>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Creating an SDK key (§12): a name, a description and its type. The answer (with the key's only
+ * plaintext) goes straight to `onCreated`: this form keeps nothing of it.
+ */
+import type { SdkKeyType } from '@flagplane/contract';
+import type { SdkKeyCreated } from '@flagplane/sdk';
+import { useState } from 'preact/hooks';
+import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { inputProps } from '../../components/field-props.js';
+import { useFocusOnOpen } from '../../components/focus.js';
+import { FormActions } from '../../components/form-actions.js';
+import { useWrite } from '../../signed-in/use-api.js';
+
+export interface NewSdkKeyFormProps {
+  readonly org: string;
+  readonly project: string;
+  readonly env: string;
+  readonly onCreated: (created: SdkKeyCreated) => void;
+  readonly onCancel: () => void;
+}
+
+/** Every type with what it is for; a Record, so the compiler sees a type the contract adds. */
+const typeDescriptions: Readonly<Record<SdkKeyType, string>> = {
+  ServerSide: 'Server-side: for back-end SDKs; reads every flag. Keep it secret.',
+  ClientSide: 'Client-side: for browsers and mobile apps; sees only flags visible to client-side SDKs.',
+};
+
+export function NewSdkKeyForm({ org, project, env, onCreated, onCancel }: NewSdkKeyFormProps) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<SdkKeyType>('ServerSide');
+  const write = useWrite();
+  const firstInput = useFocusOnOpen<HTMLInputElement>();
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const outcome = await write.run(({ client }) =>
+      client.sdkKeys.create(org, project, env, {
+        // Left empty, the name is the API's default ("ServerSide key").
+        name: name.trim() === '' ? null : name,
+        description: description === '' ? null : description,
+        type,
+      }),
+    );
+    if (outcome.ok) onCreated(outcome.value);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <ApiErrorMessage error={write.error} />
+      <div class="field">
+        <label for="new-sdk-key-name">Name</label>
+        <input
+          ref={firstInput}
+          value={name}
+          placeholder={`${type} key`}
+          onInput={(event) => setName(event.currentTarget.value)}
+          {...inputProps(write.error, 'name', 'new-sdk-key-name')}
+        />
+        <FieldErrors error={write.error} path="name" id="new-sdk-key-name-error" />
+      </div>
+      <div class="field">
+        <label for="new-sdk-key-description">Description</label>
+        <textarea
+          rows={2}
+          value={description}
+          onInput={(event) => setDescription(event.currentTarget.value)}
+          {...inputProps(write.error, 'description', 'new-sdk-key-description')}
+        />
+        <FieldErrors error={write.error} path="description" id="new-sdk-key-description-error" />
+      </div>
+      <div class="field">
+        <label for="new-sdk-key-type">Type</label>
+        <select
+          value={type}
+          onChange={(event) => setType(event.currentTarget.value as SdkKeyType)}
+          {...inputProps(write.error, 'type', 'new-sdk-key-type', 'new-sdk-key-type-hint')}
+        >
+          {Object.keys(typeDescriptions).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+        <p id="new-sdk-key-type-hint" class="muted">
+          {typeDescriptions[type]}
+        </p>
+        <FieldErrors error={write.error} path="type" id="new-sdk-key-type-error" />
+      </div>
+      <FormActions submitLabel="Create SDK key" pending={write.pending} onCancel={onCancel} />
+      {write.pending && (
+        <p role="status" class="muted">
+          Creating…
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+/** One SDK key in the table: never its plaintext, which the API gives only once (§12). */
+import type { Action, SdkKeyType } from '@flagplane/contract';
+import type { SdkKeyListItem } from '@flagplane/sdk';
+import { ActionButton } from '../../components/action-button.js';
+
+/** The prefix every key of a type starts with (§5), to recognise a key by its ends. */
+const prefixes: Readonly<Record<SdkKeyType, string>> = { ServerSide: 'fp_srv_', ClientSide: 'fp_cli_' };
+
+/** How a key is named without its secret: `fp_srv_…a1b2`. */
+export function sdkKeyLabel(type: SdkKeyType | null, lastFourCharacters: string | null): string {
+  return `${type ? prefixes[type] : ''}…${lastFourCharacters ?? '????'}`;
+}
+
+function DateTimeText({ value, none }: { readonly value: string | null; readonly none: string }) {
+  if (value === null) return <span class="muted">{none}</span>;
+  return <time dateTime={value}>{new Date(value).toLocaleString()}</time>;
+}
+
+export interface SdkKeyView {
+  readonly sdkKey: SdkKeyListItem;
+  /** From the key's own answer; undefined for a revoked key (nothing left to do with it). */
+  readonly revoke: Action | undefined;
+}
+
+export interface SdkKeyRowProps {
+  readonly view: SdkKeyView;
+  readonly revoking: boolean;
+  readonly onRevoke: () => void;
+}
+
+export function SdkKeyRow({ view, revoking, onRevoke }: SdkKeyRowProps) {
+  const { sdkKey, revoke } = view;
+  const label = sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters);
+  return (
+    <tr>
+      <td>
+        {sdkKey.name ?? <span class="muted">unnamed</span>}
+        {sdkKey.description && <div class="muted">{sdkKey.description}</div>}
+      </td>
+      <td>{sdkKey.type ?? <span class="muted">unknown</span>}</td>
+      <td>
+        <code>{label}</code>
+      </td>
+      <td>
+        <DateTimeText value={sdkKey.createdAt} none="" />
+      </td>
+      <td>
+        <DateTimeText value={sdkKey.lastUsedAt} none="never" />
+      </td>
+      <td>
+        {sdkKey.isActive ? (
+          <span class="badge">Active</span>
+        ) : (
+          <>
+            <span class="badge stale">Revoked</span> <DateTimeText value={sdkKey.revokedAt} none="" />
+          </>
+        )}
+      </td>
+      <td>
+        {sdkKey.isActive && (
+          <ActionButton action={revoke} variant="danger" busy={revoking} onClick={onRevoke}>
+            Revoke<span class="visually-hidden"> {sdkKey.name ?? label}</span>
+          </ActionButton>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,132 @@
+/** One page of the event log as a table: when, who, what, on which resource, where, and the change. */
+import type { Event } from '@flagplane/sdk';
+import { consolePaths } from '../../signed-in/console-paths.js';
+import { EventChanges } from './event-changes.js';
+import { resourceKindLabels } from './event-filters.js';
+
+export interface EventTableProps {
+  readonly org: string;
+  readonly events: readonly Event[];
+  /** Organization-wide, each resource names its project too. */
+  readonly showProject: boolean;
+  /** The log's address filtered by one more value: "this actor's events", "this action's events". */
+  readonly filteredHref: (filter: 'actor' | 'action', value: string) => string;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The flag a flag event or a flag configuration event is about (its key is the flag's), unless deleted. */
+function flagHref(org: string, event: Event): string | null {
+  const { resource, project } = event;
+  if (resource.kind !== 'Flag' && resource.kind !== 'FlagEnvironment') return null;
+  if (event.action === 'deleteFlag' || !project) return null;
+  return consolePaths.flag(org, project.key ?? project.id, resource.key ?? resource.id);
+}
+
+function ResourceCell({
+  org,
+  event,
+  showProject,
+}: {
+  readonly org: string;
+  readonly event: Event;
+  readonly showProject: boolean;
+}) {
+  const { resource, project } = event;
+  const name = resource.key ?? resource.id;
+  const href = flagHref(org, event);
+  return (
+    <>
+      <span class="muted">{resourceKindLabels[resource.kind]}</span>{' '}
+      {href ? (
+        <a href={href}>
+          <code>{name}</code>
+        </a>
+      ) : (
+        <code>{name}</code>
+      )}
+      {showProject && project && resource.kind !== 'Project' && (
+        <span class="muted">
+          {' '}
+          in{' '}
+          <a href={consolePaths.projectEvents(org, project.key ?? project.id)}>
+            <code>{project.key ?? project.id}</code>
+          </a>
+        </span>
+      )}
+    </>
+  );
+}
+
+function ActorCell({
+  event,
+  filteredHref,
+}: {
+  readonly event: Event;
+  readonly filteredHref: EventTableProps['filteredHref'];
+}) {
+  const { actor } = event;
+  const name = actor.name ?? actor.email ?? actor.id;
+  return (
+    <>
+      <a href={filteredHref('actor', actor.email ?? actor.id)} title={`Only the events of ${name}`}>
+        {name}
+      </a>
+      {actor.email && actor.email !== name && <div class="muted">{actor.email}</div>}
+      <div class="muted">
+        {actor.kind === 'ServiceToken' ? 'service token' : 'user'}
+        {event.client && <> · via {event.client}</>}
+      </div>
+    </>
+  );
+}
+
+export function EventTable({ org, events, showProject, filteredHref }: EventTableProps) {
+  return (
+    <table class="data event-log">
+      <caption class="visually-hidden">Events, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Actor</th>
+          <th scope="col">Action</th>
+          <th scope="col">Resource</th>
+          <th scope="col">Environment</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((event) => (
+          <tr key={event.id}>
+            <td>
+              <time dateTime={event.createdAt} title={event.createdAt}>
+                {timeFormat.format(new Date(event.createdAt))}
+              </time>
+            </td>
+            <td>
+              <ActorCell event={event} filteredHref={filteredHref} />
+            </td>
+            <td>
+              <a href={filteredHref('action', event.action)} title={`Only ${event.action} events`}>
+                <code>{event.action}</code>
+              </a>
+            </td>
+            <td>
+              <ResourceCell org={org} event={event} showProject={showProject} />
+            </td>
+            <td>
+              {event.environment ? (
+                <code>{event.environment.key ?? event.environment.id}</code>
+              ) : (
+                <span class="muted">—</span>
+              )}
+            </td>
+            <td>
+              <EventChanges event={event} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

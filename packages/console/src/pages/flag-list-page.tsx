@@ -1,0 +1,146 @@
+/**
+ * The flags of a project: search by key or name, a tag filter, archived flags on request, one column per
+ * environment with its on/off switch, 50 flags a page (cursor pages: usable with 10,000 flags, since the
+ * server filters and pages, and one `view=full` request brings every environment's state of a page).
+ */
+import type { EnvironmentListItem, FlagListItem } from '@flagplane/sdk';
+import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { refusalOf } from '../components/action-button.js';
+import { ApiErrorMessage } from '../components/api-error-message.js';
+import { useConfirm } from '../components/confirm-dialog.js';
+import { consolePaths } from '../signed-in/console-paths.js';
+import { ProjectLayout } from '../signed-in/project-layout.js';
+import { useApi } from '../signed-in/use-api.js';
+import {
+  FlagFilters,
+  type FlagFilterValues,
+  flagFilterQuery,
+  flagListParams,
+  readFlagFilters,
+} from './flag-list/flag-filters.js';
+import { FlagRow } from './flag-list/flag-row.js';
+import { useFlagToggle } from './flag-list/use-flag-toggle.js';
+
+export const flagsPerPage = 50;
+
+interface FlagListData {
+  readonly environments: readonly EnvironmentListItem[];
+  readonly flags: readonly FlagListItem[];
+  readonly nextCursor: string | null;
+  /** The page's `_actions.create`: whether this principal may change flags in the project (Member+). */
+  readonly changeRefusedReason: string | null;
+}
+
+export function FlagListPage({ org, project }: { readonly org: string; readonly project: string }) {
+  const { query, route } = useLocation();
+  const filters = readFlagFilters(query);
+  // The cursors of the pages before this one, for "Previous" (a cursor only leads forward).
+  const [previousCursors, setPreviousCursors] = useState<readonly (string | undefined)[]>([]);
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const { state, replace } = useApi<FlagListData>(
+    async ({ client }, signal) => {
+      const [environments, page] = await Promise.all([
+        client.environments.list(org, project, { limit: 100 }, { signal }),
+        client.flags.list(
+          org,
+          project,
+          { ...flagListParams(filters), view: 'full', limit: flagsPerPage, ...(cursor ? { cursor } : {}) },
+          { signal },
+        ),
+      ]);
+      return {
+        environments: environments.items,
+        flags: page.items,
+        nextCursor: page.nextCursor,
+        changeRefusedReason: refusalOf(page.actions.create),
+      };
+    },
+    [org, project, filters.search, filters.tag, filters.archived, cursor],
+  );
+  const { confirm, dialog } = useConfirm();
+  const toggle = useFlagToggle({ org, project, confirm, replace });
+
+  const applyFilters = (next: FlagFilterValues) => {
+    setPreviousCursors([]);
+    setCursor(undefined);
+    const search = new URLSearchParams(flagFilterQuery(next)).toString();
+    route(`${consolePaths.project(org, project)}${search ? `?${search}` : ''}`, true);
+  };
+
+  return (
+    <ProjectLayout org={org} project={project} tab="flags">
+      {dialog}
+      <FlagFilters values={filters} onApply={applyFilters} />
+      <ApiErrorMessage error={toggle.error} />
+      {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
+      {state.status === 'loading' && <p class="loading">Loading flags…</p>}
+      {state.status === 'ready' && (
+        <>
+          {state.data.changeRefusedReason && (
+            <p class="muted" id="toggle-refused">
+              Switches are read-only for you: {state.data.changeRefusedReason}
+            </p>
+          )}
+          {state.data.flags.length === 0 ? (
+            <p role="status">No flag matches these filters.</p>
+          ) : (
+            <table class="data flag-list">
+              <caption class="visually-hidden">Flags, with their state in each environment</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Flag</th>
+                  <th scope="col">Type</th>
+                  {state.data.environments.map((environment) => (
+                    <th scope="col" key={environment.id}>
+                      {environment.name ?? environment.key}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {state.data.flags.map((flag) => (
+                  <FlagRow
+                    key={flag.id}
+                    org={org}
+                    project={project}
+                    flag={flag}
+                    environments={state.data.environments}
+                    changeRefusedReason={state.data.changeRefusedReason}
+                    pendingToggles={toggle.pending}
+                    onToggle={toggle.toggle}
+                  />
+                ))}
+              </tbody>
+            </table>
+          )}
+          <nav class="pager" aria-label="Pages of flags">
+            <button
+              type="button"
+              disabled={previousCursors.length === 0}
+              onClick={() => {
+                setCursor(previousCursors[previousCursors.length - 1]);
+                setPreviousCursors(previousCursors.slice(0, -1));
+              }}
+            >
+              Previous page
+            </button>
+            <span class="muted">Page {previousCursors.length + 1}</span>
+            <button
+              type="button"
+              disabled={state.data.nextCursor === null}
+              onClick={() => {
+                setPreviousCursors([...previousCursors, cursor]);
+                setCursor(state.data.nextCursor ?? undefined);
+              }}
+            >
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+    </ProjectLayout>
+  );
+}
+
+export type { FlagListData };

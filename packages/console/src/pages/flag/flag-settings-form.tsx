@@ -1,0 +1,95 @@
+/** Editing the flag's name, description, tags and client-side visibility: one `flags.update` call. */
+import type { FlagUpdateParams } from '@flagplane/sdk';
+import { useState } from 'preact/hooks';
+import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { inputProps } from '../../components/field-props.js';
+import { useWrite } from '../../signed-in/use-api.js';
+import { confirmManagedChange, type FlagScope } from './flag-scope.js';
+
+export interface FlagSettingsFormProps {
+  readonly scope: FlagScope;
+  readonly onSaved: () => void;
+  readonly onCancel: () => void;
+}
+
+/** Tags as typed: separated by commas or spaces (a tag holds neither). */
+const parseTags = (text: string) => text.split(/[\s,]+/).filter((tag) => tag !== '');
+
+export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormProps) {
+  const { flag, org, project, flagKey } = scope;
+  const [name, setName] = useState(flag.name ?? '');
+  const [description, setDescription] = useState(flag.description ?? '');
+  const [tagsText, setTagsText] = useState((flag.tags ?? []).join(', '));
+  const [clientSideVisible, setClientSideVisible] = useState(flag.clientSideVisible);
+  const write = useWrite();
+  const error = write.error;
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!(await confirmManagedChange(scope, `Flag ${flagKey}`))) return;
+    const body: FlagUpdateParams = {
+      // An untouched name is left out: a flag created without one has none, and "" is not a name.
+      ...(name !== (flag.name ?? '') ? { name } : {}),
+      description, // "" clears it (§3)
+      tags: parseTags(tagsText), // [] clears them
+      clientSideVisible,
+    };
+    const outcome = await write.run(({ client }) => client.flags.update(org, project, flagKey, body));
+    if (outcome.ok) onSaved();
+  };
+
+  return (
+    <form class="card" onSubmit={save} aria-label="Flag settings">
+      <ApiErrorMessage error={error} />
+      <div class="field">
+        <label for="flag-name">Name</label>
+        <input
+          {...inputProps(error, 'name', 'flag-name')}
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
+        <FieldErrors error={error} path="name" id="flag-name-error" />
+      </div>
+      <div class="field">
+        <label for="flag-description">Description</label>
+        <textarea
+          {...inputProps(error, 'description', 'flag-description')}
+          rows={3}
+          value={description}
+          onInput={(event) => setDescription(event.currentTarget.value)}
+        />
+        <FieldErrors error={error} path="description" id="flag-description-error" />
+      </div>
+      <div class="field">
+        <label for="flag-tags">Tags</label>
+        <input
+          {...inputProps(error, 'tags', 'flag-tags', 'flag-tags-hint')}
+          value={tagsText}
+          onInput={(event) => setTagsText(event.currentTarget.value)}
+        />
+        <p id="flag-tags-hint" class="muted">
+          Separated by commas or spaces; empty removes every tag.
+        </p>
+        <FieldErrors error={error} path="tags" id="flag-tags-error" />
+      </div>
+      <div class="field flag-check">
+        <input
+          type="checkbox"
+          {...inputProps(error, 'clientSideVisible', 'flag-client-side')}
+          checked={clientSideVisible}
+          onChange={(event) => setClientSideVisible(event.currentTarget.checked)}
+        />{' '}
+        <label for="flag-client-side">Visible to client-side SDK keys</label>
+        <FieldErrors error={error} path="clientSideVisible" id="flag-client-side-error" />
+      </div>
+      <div class="actions">
+        <button type="button" onClick={onCancel} disabled={write.pending}>
+          Cancel
+        </button>
+        <button type="submit" class="primary" disabled={write.pending}>
+          {write.pending ? 'Saving…' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

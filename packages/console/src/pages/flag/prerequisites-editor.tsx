@@ -1,0 +1,96 @@
+/**
+ * Prerequisites: rows of a flag key and the variation key it must serve first (§9: at most 10, flags of
+ * this project other than this one, no cycles). The flag keys of the project are offered as suggestions.
+ */
+import { FieldErrors } from '../../components/api-error-message.js';
+import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
+import { useApi } from '../../signed-in/use-api.js';
+import { emptyPrerequisite, type PrerequisiteDraft } from './configuration-draft.js';
+import type { FlagScope } from './flag-scope.js';
+import { removeAt, replaceAt } from './list-edits.js';
+
+export interface PrerequisitesEditorProps {
+  readonly scope: FlagScope;
+  readonly prerequisites: readonly PrerequisiteDraft[];
+  readonly onChange: (prerequisites: readonly PrerequisiteDraft[]) => void;
+  readonly error: unknown;
+  readonly idPrefix: string;
+}
+
+/** Suggestions only: when the list cannot be read, the inputs still take any key. */
+function useOtherFlagKeys(scope: FlagScope): readonly string[] {
+  const { org, project, flag } = scope;
+  const { state } = useApi(
+    async ({ client }, signal) => {
+      const keys: string[] = [];
+      for await (const item of client.flags.list(org, project, { limit: 100 }, { signal })) {
+        if (item.key && item.id !== flag.id) keys.push(item.key);
+      }
+      return keys;
+    },
+    [org, project, flag.id],
+  );
+  return state.data ?? [];
+}
+
+export function PrerequisitesEditor({
+  scope,
+  prerequisites,
+  onChange,
+  error,
+  idPrefix,
+}: PrerequisitesEditorProps) {
+  const flagKeys = useOtherFlagKeys(scope);
+  const listId = `${idPrefix}-flag-keys`;
+  return (
+    <fieldset class="prerequisites">
+      <legend>Prerequisites</legend>
+      <p class="muted">The flag is evaluated only when each of these flags serves the expected variation.</p>
+      <datalist id={listId}>
+        {flagKeys.map((key) => (
+          <option key={key} value={key} />
+        ))}
+      </datalist>
+      {prerequisites.length === 0 && <p class="muted">No prerequisites.</p>}
+      {prerequisites.map((prerequisite, index) => {
+        const path = `prerequisites.${index}`;
+        const id = `${idPrefix}-prerequisite-${index}`;
+        const update = (next: Partial<PrerequisiteDraft>) =>
+          onChange(replaceAt(prerequisites, index, { ...prerequisite, ...next }));
+        return (
+          <div class="condition-row" key={prerequisite.key}>
+            <div class="field">
+              <label for={`${id}-flag`}>Prerequisite {index + 1}: flag key</label>
+              <input
+                {...inputProps(error, `${path}.prerequisiteFlagKey`, `${id}-flag`)}
+                list={listId}
+                value={prerequisite.flagKey}
+                onInput={(event) => update({ flagKey: event.currentTarget.value })}
+              />
+              <FieldErrors error={error} path={`${path}.prerequisiteFlagKey`} id={`${id}-flag-error`} />
+            </div>
+            <div class="field">
+              <label for={`${id}-variation`}>Prerequisite {index + 1}: expected variation key</label>
+              <input
+                {...inputProps(error, `${path}.expectedVariationKey`, `${id}-variation`)}
+                value={prerequisite.variationKey}
+                onInput={(event) => update({ variationKey: event.currentTarget.value })}
+              />
+              <FieldErrors error={error} path={`${path}.expectedVariationKey`} id={`${id}-variation-error`} />
+            </div>
+            <div class="field">
+              <button type="button" onClick={() => onChange(removeAt(prerequisites, index))}>
+                Remove<span class="visually-hidden"> prerequisite {index + 1}</span>
+              </button>
+            </div>
+            <ExactFieldErrors error={error} paths={[path]} id={`${id}-error`} />
+          </div>
+        );
+      })}
+      <ExactFieldErrors error={error} paths={['prerequisites']} id={`${idPrefix}-prerequisites-error`} />
+      <button type="button" onClick={() => onChange([...prerequisites, emptyPrerequisite()])}>
+        Add a prerequisite
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,125 @@
+/** Adding a variation (`variations.create`) or editing one (`variations.update`): key, name, value, description. */
+import type { NestedVariation } from '@flagplane/contract';
+import { useState } from 'preact/hooks';
+import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { inputProps } from '../../components/field-props.js';
+import { useWrite } from '../../signed-in/use-api.js';
+import { confirmManagedChange, type FlagScope } from './flag-scope.js';
+
+export interface VariationFormProps {
+  readonly scope: FlagScope;
+  /** The variation to edit; null to add one. */
+  readonly variation: NestedVariation | null;
+  readonly onSaved: (label: string) => void;
+  readonly onCancel: () => void;
+}
+
+const valueHints = {
+  Boolean: 'A Boolean variation keeps its value, "true" or "false".',
+  String: 'Any text.',
+  Number: 'The text of a finite JSON number, such as 42 or 0.5.',
+  Json: 'Valid JSON text, such as {"limit": 10}.',
+} as const;
+
+export function VariationForm({ scope, variation, onSaved, onCancel }: VariationFormProps) {
+  const { flag, org, project, flagKey } = scope;
+  const [key, setKey] = useState(variation?.key ?? '');
+  const [name, setName] = useState(variation?.name ?? '');
+  const [value, setValue] = useState(variation?.value ?? '');
+  const [description, setDescription] = useState(variation?.description ?? '');
+  const write = useWrite();
+  const error = write.error;
+  const adding = variation === null;
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (!(await confirmManagedChange(scope, `Flag ${flagKey}`))) return;
+    const outcome = await write.run(async ({ client }) => {
+      if (variation === null) {
+        await client.variations.create(org, project, flagKey, {
+          key,
+          name: name.trim() === '' ? null : name,
+          value,
+          description: description === '' ? null : description,
+        });
+      } else {
+        await client.variations.update(org, project, flagKey, variation.id, {
+          // Untouched properties are left out: a Boolean value cannot change, and "" is not a name.
+          ...(name !== (variation.name ?? '') ? { name } : {}),
+          ...(value !== (variation.value ?? '') ? { value } : {}),
+          description,
+        });
+      }
+    });
+    if (outcome.ok) onSaved(variation?.key ?? key);
+  };
+
+  const typeHint = flag.type ? valueHints[flag.type] : null;
+  const multiline = flag.type === 'Json' || value.includes('\n');
+  const valueProps = {
+    ...inputProps(error, 'value', 'variation-value', typeHint ? 'variation-value-hint' : undefined),
+    value,
+    readOnly: !adding && flag.type === 'Boolean',
+    onInput: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
+      setValue(event.currentTarget.value),
+  };
+  return (
+    <form
+      class="card"
+      onSubmit={save}
+      aria-label={adding ? 'New variation' : `Variation ${variation.key ?? ''}`}
+    >
+      <h3>{adding ? 'New variation' : `Edit the variation ${variation.key ?? variation.id}`}</h3>
+      <ApiErrorMessage error={error} />
+      {adding && (
+        <div class="field">
+          <label for="variation-key">Key</label>
+          <input
+            {...inputProps(error, 'key', 'variation-key')}
+            required
+            value={key}
+            onInput={(event) => setKey(event.currentTarget.value)}
+          />
+          <FieldErrors error={error} path="key" id="variation-key-error" />
+        </div>
+      )}
+      <div class="field">
+        <label for="variation-name">Name</label>
+        <input
+          {...inputProps(error, 'name', 'variation-name')}
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
+        <FieldErrors error={error} path="name" id="variation-name-error" />
+      </div>
+      <div class="field">
+        <label for="variation-value">Value</label>
+        {multiline ? <textarea rows={4} {...valueProps} /> : <input {...valueProps} />}
+        {typeHint && (
+          <p id="variation-value-hint" class="muted">
+            {typeHint}
+          </p>
+        )}
+        <FieldErrors error={error} path="value" id="variation-value-error" />
+      </div>
+      <div class="field">
+        <label for="variation-description">Description</label>
+        <textarea
+          {...inputProps(error, 'description', 'variation-description')}
+          rows={2}
+          value={description}
+          onInput={(event) => setDescription(event.currentTarget.value)}
+        />
+        <FieldErrors error={error} path="description" id="variation-description-error" />
+      </div>
+      <div class="actions">
+        <button type="button" onClick={onCancel} disabled={write.pending}>
+          Cancel
+        </button>
+        <button type="submit" class="primary" disabled={write.pending}>
+          {write.pending ? 'Saving…' : adding ? 'Add the variation' : 'Save the variation'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The flag's variations: a table, with add, edit and delete. Nested variations carry no `_actions`, so
+ * edit and delete follow the flag's `update` action, and the API's answer says when one is refused
+ * (the default of a configuration, the variation of a rule, a Boolean variation…).
+ */
+import type { NestedVariation } from '@flagplane/contract';
+import { useState } from 'preact/hooks';
+import { ActionButton } from '../../components/action-button.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { managedChangeWarning } from '../../components/managed-badge.js';
+import { useWrite } from '../../signed-in/use-api.js';
+import type { FlagScope } from './flag-scope.js';
+import { VariationForm } from './variation-form.js';
+
+type Editing =
+  | { readonly kind: 'add' }
+  | { readonly kind: 'edit'; readonly variation: NestedVariation }
+  | null;
+
+export const variationLabel = (variation: NestedVariation) => variation.key ?? variation.name ?? variation.id;
+
+export function VariationsSection({ scope }: { readonly scope: FlagScope }) {
+  const { flag, org, project, flagKey } = scope;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const removal = useWrite();
+
+  const startEditing = (next: Editing) => {
+    setStatus(null);
+    removal.clearError();
+    setEditing(next);
+  };
+
+  const remove = async (variation: NestedVariation) => {
+    setStatus(null);
+    const label = variationLabel(variation);
+    const warning = managedChangeWarning(flag.managedBy, `Flag ${flagKey}`);
+    const message = `This deletes the variation ${label} of ${flagKey}; it cannot be undone.${warning ? ` ${warning}` : ''}`;
+    if (!(await scope.confirm(`Delete the variation ${label}?`, message, 'Delete the variation'))) return;
+    const outcome = await removal.run(({ client }) =>
+      client.variations.delete(org, project, flagKey, variation.id),
+    );
+    if (!outcome.ok) return;
+    setStatus(`Deleted the variation ${label}.`);
+    scope.reload();
+  };
+
+  return (
+    <section aria-labelledby="variations-heading">
+      <h2 id="variations-heading">Variations</h2>
+      <ApiErrorMessage error={removal.error} />
+      {status && (
+        <p class="muted" role="status">
+          {status}
+        </p>
+      )}
+      {flag.variations.length === 0 ? (
+        <p>This flag has no variations.</p>
+      ) : (
+        <table class="data">
+          <caption class="visually-hidden">Variations of {flagKey}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Name</th>
+              <th scope="col">Value</th>
+              <th scope="col">Description</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flag.variations.map((variation) => (
+              <tr key={variation.id}>
+                <td>
+                  <code>{variation.key}</code>
+                </td>
+                <td>{variation.name}</td>
+                <td>
+                  <code class="variation-value">{variation.value}</code>
+                </td>
+                <td>{variation.description}</td>
+                <td>
+                  <div class="flag-row-actions">
+                    <ActionButton
+                      action={flag._actions.update}
+                      context={`variation ${variationLabel(variation)}`}
+                      onClick={() => startEditing({ kind: 'edit', variation })}
+                    >
+                      Edit
+                    </ActionButton>
+                    <ActionButton
+                      action={flag._actions.update}
+                      busy={removal.pending}
+                      variant="danger"
+                      context={`variation ${variationLabel(variation)}`}
+                      onClick={() => remove(variation)}
+                    >
+                      Delete
+                    </ActionButton>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {editing ? (
+        <VariationForm
+          key={editing.kind === 'edit' ? editing.variation.id : 'add'}
+          scope={scope}
+          variation={editing.kind === 'edit' ? editing.variation : null}
+          onCancel={() => setEditing(null)}
+          onSaved={(label) => {
+            setEditing(null);
+            setStatus(
+              editing.kind === 'edit' ? `Saved the variation ${label}.` : `Added the variation ${label}.`,
+            );
+            scope.reload();
+          }}
+        />
+      ) : (
+        <div class="toolbar">
+          <ActionButton action={flag._actions.createVariation} onClick={() => startEditing({ kind: 'add' })}>
+            Add a variation
+          </ActionButton>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+/** What a context is served (§21): per flag, the variation, its value and why. */
+import type { EvaluationResults } from '@flagplane/sdk';
+import { consolePaths } from '../../signed-in/console-paths.js';
+
+type Result = EvaluationResults['items'][number];
+type ReasonKind = Result['reason']['kind'];
+
+const reasonLabels: Readonly<Record<ReasonKind, string>> = {
+  Off: 'Off: the flag is disabled here, so it serves its default',
+  Default: 'Default variation',
+  Rollout: 'Percentage rollout',
+  Rule: 'Targeting rule',
+  PrerequisiteFailed: 'Prerequisite not met',
+  Error: 'Error',
+};
+
+export interface EvaluationResultsTableProps {
+  readonly org: string;
+  readonly project: string;
+  readonly items: readonly Result[];
+  /** What the table answers, for its caption ("What user-1 is served in production"). */
+  readonly caption: string;
+}
+
+function ReasonCell({
+  org,
+  project,
+  result,
+}: {
+  readonly org: string;
+  readonly project: string;
+  readonly result: Result;
+}) {
+  const { reason } = result;
+  return (
+    <>
+      <span class={reason.kind === 'Error' ? 'badge stale' : 'badge'}>{reason.kind}</span>{' '}
+      {reasonLabels[reason.kind]}
+      {reason.kind === 'Rule' && reason.ruleIndex !== undefined && (
+        <div class="muted">
+          rule {reason.ruleIndex + 1}
+          {reason.ruleId && (
+            <>
+              {' '}
+              (<code>{reason.ruleId}</code>)
+            </>
+          )}
+        </div>
+      )}
+      {reason.prerequisiteKey && (
+        <div class="muted">
+          prerequisite{' '}
+          <a href={consolePaths.flag(org, project, reason.prerequisiteKey)}>
+            <code>{reason.prerequisiteKey}</code>
+          </a>
+        </div>
+      )}
+      {reason.errorMessage && <div class="field-error">{reason.errorMessage}</div>}
+    </>
+  );
+}
+
+export function EvaluationResultsTable({ org, project, items, caption }: EvaluationResultsTableProps) {
+  return (
+    <table class="data">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Flag</th>
+          <th scope="col">Variation</th>
+          <th scope="col">Value</th>
+          <th scope="col">Reason</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((result) => (
+          <tr key={result.flagKey}>
+            <td>
+              <a href={consolePaths.flag(org, project, result.flagKey)}>
+                <code>{result.flagKey}</code>
+              </a>
+            </td>
+            <td>
+              {result.variationKey === null ? (
+                <span class="muted">none</span>
+              ) : (
+                <code>{result.variationKey}</code>
+              )}
+            </td>
+            <td>
+              <code class="evaluation-value">{JSON.stringify(result.value) ?? 'null'}</code>
+            </td>
+            <td>
+              <ReasonCell org={org} project={project} result={result} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

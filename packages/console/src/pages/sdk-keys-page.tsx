@@ -1,0 +1,204 @@
+/**
+ * The SDK keys of one environment (§12), revoked ones included, a page at a time: create one (its
+ * plaintext is shown once, then gone) and revoke, as the `_actions` allow.
+ */
+import type { Action } from '@flagplane/contract';
+import type { SdkKeyCreated, SdkKeyListItem } from '@flagplane/sdk';
+import { useState } from 'preact/hooks';
+import { ActionButton } from '../components/action-button.js';
+import { ApiErrorMessage } from '../components/api-error-message.js';
+import { useConfirm } from '../components/confirm-dialog.js';
+import { Pager, useCursorPages } from '../components/cursor-pager.js';
+import { focusLater } from '../components/focus.js';
+import { consolePaths } from '../signed-in/console-paths.js';
+import { ProjectLayout } from '../signed-in/project-layout.js';
+import { useApi, useWrite } from '../signed-in/use-api.js';
+import { CreatedSdkKey } from './environments/created-sdk-key.js';
+import { NewSdkKeyForm } from './environments/new-sdk-key-form.js';
+import { SdkKeyRow, type SdkKeyView, sdkKeyLabel } from './environments/sdk-key-row.js';
+
+const pageSize = 20;
+const newButtonId = 'new-sdk-key-button';
+/** A second creation would replace the shown key before it is stored: one at a time. */
+const oneSecretAtATime: Action = { allowed: false, reason: 'Hide the new key first: it is shown only once.' };
+
+interface SdkKeysView {
+  readonly keys: readonly SdkKeyView[];
+  readonly nextCursor: string | null;
+  readonly createAction: Action | undefined;
+}
+
+export interface SdkKeysPageProps {
+  readonly org: string;
+  readonly project: string;
+  readonly env: string;
+}
+
+export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
+  const pages = useCursorPages(`${org}/${project}/${env}`);
+  const { state, reload } = useApi<SdkKeysView>(
+    async ({ client }, signal) => {
+      const page = await client.sdkKeys.list(
+        org,
+        project,
+        env,
+        { limit: pageSize, cursor: pages.cursor },
+        { signal },
+      );
+      // List items carry no `_actions` (§14: top-level only): each active key's own answer says whether it
+      // may be revoked. A revoked key stays revoked, so it needs no request.
+      const keys = await Promise.all(
+        page.items.map(async (sdkKey) => ({
+          sdkKey,
+          revoke: sdkKey.isActive
+            ? (await client.sdkKeys.retrieve(org, project, env, sdkKey.id, { signal }))._actions.revoke
+            : undefined,
+        })),
+      );
+      return { keys, nextCursor: page.nextCursor, createAction: page.actions.create };
+    },
+    [org, project, env, pages.cursor],
+  );
+  const [creating, setCreating] = useState(false);
+  // The only place the plaintext is kept, until the person hides it (CreatedSdkKey).
+  const [created, setCreated] = useState<SdkKeyCreated | null>(null);
+  const [revokingId, setRevokingId] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const revoke = useWrite();
+  const { confirm, dialog } = useConfirm();
+  const focusNewButton = () => focusLater(newButtonId);
+
+  const showCreated = (answer: SdkKeyCreated) => {
+    setCreating(false);
+    setNotice('');
+    setCreated(answer);
+    reload();
+  };
+  const hideCreated = async (copied: boolean) => {
+    const sure =
+      copied ||
+      (await confirm(
+        'Hide the key without copying it?',
+        'Once hidden, its text cannot be shown again: you would have to create another key.',
+        'Hide the key',
+      ));
+    if (!sure) return;
+    const label = created ? `Key ${sdkKeyLabel(created.type, created.lastFourCharacters)}` : 'The key';
+    setCreated(null);
+    setNotice(`${label} is hidden for good; it stays in the list below.`);
+    focusNewButton();
+  };
+  const revokeKey = async (sdkKey: SdkKeyListItem) => {
+    const name = sdkKey.name ?? sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters);
+    const sure = await confirm(
+      `Revoke SDK key ${name}?`,
+      `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`,
+      'Revoke key',
+    );
+    if (!sure) return;
+    setRevokingId(sdkKey.id);
+    setNotice('');
+    const outcome = await revoke.run(({ client }) => client.sdkKeys.revoke(org, project, env, sdkKey.id));
+    if (outcome.ok) {
+      setNotice(`SDK key ${name} revoked.`);
+      reload();
+    }
+  };
+
+  return (
+    <ProjectLayout
+      org={org}
+      project={project}
+      tab="environments"
+      title={`SDK keys of ${env}`}
+      crumbs={[{ label: 'Environments', href: consolePaths.environments(org, project) }, { label: env }]}
+    >
+      {dialog}
+      <div class="toolbar">
+        <ActionButton
+          id={newButtonId}
+          action={created ? oneSecretAtATime : state.data?.createAction}
+          variant="primary"
+          onClick={() => {
+            setCreating(true);
+            setNotice('');
+          }}
+        >
+          New SDK key
+        </ActionButton>
+      </div>
+      {created && (
+        <CreatedSdkKey
+          created={created}
+          onCopyOutcome={setNotice}
+          onDismiss={(copied) => void hideCreated(copied)}
+        />
+      )}
+      {/* The page's one status message: "Copied", "created", "revoked". */}
+      <p role="status" class="muted">
+        {notice}
+      </p>
+      {creating && (
+        <section class="card" aria-labelledby="new-sdk-key-title">
+          <h2 id="new-sdk-key-title">New SDK key</h2>
+          <NewSdkKeyForm
+            org={org}
+            project={project}
+            env={env}
+            onCreated={showCreated}
+            onCancel={() => {
+              setCreating(false);
+              focusNewButton();
+            }}
+          />
+        </section>
+      )}
+      <section aria-labelledby="sdk-keys-title">
+        <h2 id="sdk-keys-title">Keys</h2>
+        {state.status === 'loading' && <p class="loading">Loading SDK keys…</p>}
+        {state.status === 'failed' && (
+          <ApiErrorMessage
+            error={state.error}
+            suggestionHref={(suggestion) => consolePaths.sdkKeys(org, project, suggestion)}
+          />
+        )}
+        {state.status === 'ready' && state.data.keys.length === 0 && (
+          <p>
+            {pages.pageNumber === 1
+              ? `No SDK key in ${env} yet. An SDK key lets an application's SDK read this environment's flags.`
+              : 'No SDK keys on this page any more.'}
+          </p>
+        )}
+        {state.status === 'ready' && state.data.keys.length > 0 && (
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.keys.map((view) => (
+                <SdkKeyRow
+                  key={view.sdkKey.id}
+                  view={view}
+                  revoking={revoke.pending && revokingId === view.sdkKey.id}
+                  onRevoke={() => void revokeKey(view.sdkKey)}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+        <ApiErrorMessage error={revoke.error} />
+        {state.status === 'ready' && (
+          <Pager label="SDK keys" pages={pages} nextCursor={state.data.nextCursor} />
+        )}
+      </section>
+    </ProjectLayout>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * The segments of a project (§11): each with its keys in and out and its conditions, a page at a time;
+ * create, edit in place and delete, as each one's `_actions` allow.
+ */
+import type { Action } from '@flagplane/contract';
+import { NotFoundError, type Segment } from '@flagplane/sdk';
+import { useState } from 'preact/hooks';
+import { ActionButton } from '../components/action-button.js';
+import { ApiErrorMessage } from '../components/api-error-message.js';
+import { useConfirm } from '../components/confirm-dialog.js';
+import { Pager, useCursorPages } from '../components/cursor-pager.js';
+import { focusLater } from '../components/focus.js';
+import { ProjectLayout } from '../signed-in/project-layout.js';
+import { useApi, useWrite } from '../signed-in/use-api.js';
+import { SegmentCard } from './segments/segment-card.js';
+import { createBodyOf, emptySegmentDraft } from './segments/segment-draft.js';
+import { SegmentForm } from './segments/segment-form.js';
+
+const pageSize = 20;
+const newButtonId = 'new-segment-button';
+
+interface SegmentsView {
+  readonly segments: readonly Segment[];
+  readonly nextCursor: string | null;
+  readonly createAction: Action | undefined;
+}
+
+export function SegmentsPage({ org, project }: { readonly org: string; readonly project: string }) {
+  const pages = useCursorPages(`${org}/${project}`);
+  const { state, reload } = useApi<SegmentsView>(
+    async ({ client }, signal) => {
+      const page = await client.segments.list(
+        org,
+        project,
+        { limit: pageSize, cursor: pages.cursor },
+        { signal },
+      );
+      // List items carry no `_actions` (§14: top-level only), so each segment's own answer says what may be
+      // done with it. One deleted in between is left out, not a failure of the whole page.
+      const segments = await Promise.all(
+        page.items.map((item) =>
+          client.segments.retrieve(org, project, item.id, { signal }).catch((error: unknown) => {
+            if (error instanceof NotFoundError) return null;
+            throw error;
+          }),
+        ),
+      );
+      return {
+        segments: segments.filter((segment) => segment !== null),
+        nextCursor: page.nextCursor,
+        createAction: page.actions.create,
+      };
+    },
+    [org, project, pages.cursor],
+  );
+  const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const remove = useWrite();
+  const { confirm, dialog } = useConfirm();
+
+  const closeCreation = (created: boolean) => {
+    setCreating(false);
+    if (created) {
+      setNotice('Segment created.');
+      reload();
+    }
+    // Back where the form was opened from.
+    focusLater(newButtonId);
+  };
+
+  const deleteSegment = async (segment: Segment) => {
+    const key = segment.key ?? segment.id;
+    const sure = await confirm(
+      `Delete segment ${key}?`,
+      `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`,
+      'Delete segment',
+    );
+    if (!sure) return;
+    setDeletingId(segment.id);
+    setNotice('');
+    const outcome = await remove.run(({ client }) => client.segments.delete(org, project, segment.id));
+    if (outcome.ok) {
+      setNotice(`Segment ${key} deleted.`);
+      reload();
+    }
+  };
+
+  return (
+    <ProjectLayout org={org} project={project} tab="segments" crumbs={[{ label: 'Segments' }]}>
+      {dialog}
+      <div class="toolbar">
+        <ActionButton
+          id={newButtonId}
+          action={state.data?.createAction}
+          variant="primary"
+          onClick={() => {
+            setCreating(true);
+            setNotice('');
+          }}
+        >
+          New segment
+        </ActionButton>
+      </div>
+      <p role="status" class="muted">
+        {notice}
+      </p>
+      {creating && (
+        <section class="card" aria-labelledby="new-segment-title">
+          <h2 id="new-segment-title">New segment</h2>
+          <SegmentForm
+            idPrefix="new-segment"
+            initial={emptySegmentDraft()}
+            creating
+            submitLabel="Create segment"
+            save={({ client }, draft) => client.segments.create(org, project, createBodyOf(draft))}
+            onSaved={() => closeCreation(true)}
+            onCancel={() => closeCreation(false)}
+          />
+        </section>
+      )}
+      <section aria-labelledby="segments-title">
+        <h2 id="segments-title">Segments</h2>
+        {state.status === 'loading' && <p class="loading">Loading segments…</p>}
+        {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
+        {state.status === 'ready' && state.data.segments.length === 0 && (
+          <p>
+            {pages.pageNumber === 1
+              ? 'This project has no segments yet. A segment names the contexts a targeting rule can aim at: listed keys, or contexts that match conditions.'
+              : 'No segments on this page any more.'}
+          </p>
+        )}
+        {state.status === 'ready' &&
+          state.data.segments.map((segment) => (
+            <SegmentCard
+              key={segment.id}
+              org={org}
+              project={project}
+              segment={segment}
+              editing={editingId === segment.id}
+              onEdit={() => {
+                setEditingId(segment.id);
+                setNotice('');
+              }}
+              onEditDone={(saved) => {
+                setEditingId(null);
+                if (saved) {
+                  setNotice(`Segment ${segment.key ?? segment.id} saved.`);
+                  reload();
+                }
+              }}
+              onDelete={() => void deleteSegment(segment)}
+              deleting={remove.pending && deletingId === segment.id}
+              deleteError={deletingId === segment.id ? remove.error : null}
+            />
+          ))}
+        {state.status === 'ready' && (
+          <Pager label="Segments" pages={pages} nextCursor={state.data.nextCursor} />
+        )}
+      </section>
+    </ProjectLayout>
+  );
+}

@@ -1,0 +1,63 @@
+/** Sign-in: paste a personal access or service token. The token is checked by the first API call. */
+import { useState } from 'preact/hooks';
+import { TopBar } from '../components/top-bar.js';
+import { tokenProblem } from './session-token.js';
+
+export interface SignInPageProps {
+  readonly farewell: string | null;
+  readonly onSignIn: (token: string) => void;
+}
+
+export function SignInPage({ farewell, onSignIn }: SignInPageProps) {
+  const [token, setToken] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const entered = token.trim();
+    const found = tokenProblem(entered);
+    setProblem(found);
+    if (!found) onSignIn(entered);
+  };
+  return (
+    <>
+      <TopBar />
+      <main id="main" class="sign-in">
+        <h1>Sign in to Flagplane</h1>
+        {farewell && (
+          <p class="notice" role="status">
+            {farewell}
+          </p>
+        )}
+        <form class="card" onSubmit={submit} noValidate>
+          <div class="field">
+            <label for="token">API token</label>
+            <input
+              id="token"
+              name="token"
+              type="password"
+              autocomplete="off"
+              spellcheck={false}
+              class="mono"
+              value={token}
+              aria-invalid={problem ? 'true' : 'false'}
+              aria-describedby={problem ? 'token-problem token-help' : 'token-help'}
+              onInput={(event) => setToken(event.currentTarget.value)}
+            />
+            {problem && (
+              <p id="token-problem" class="field-error">
+                {problem}
+              </p>
+            )}
+            <p id="token-help" class="muted">
+              A personal access token (<code>fp_pat_…</code>) or a service token (<code>fp_svc_…</code>). It
+              is kept for this tab only and forgotten when you sign out or close the tab.
+            </p>
+          </div>
+          <button type="submit" class="primary">
+            Sign in
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}

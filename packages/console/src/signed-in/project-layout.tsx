@@ -1,0 +1,75 @@
+/**
+ * The frame of every project page: breadcrumbs, the project's name and code-ownership badge, and the
+ * tabs (flags, segments, environments, events, playground).
+ */
+import type { ComponentChildren } from 'preact';
+import { ApiErrorMessage } from '../components/api-error-message.js';
+import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.js';
+import { ManagedBadge } from '../components/managed-badge.js';
+import { consolePaths } from './console-paths.js';
+import { useApi } from './use-api.js';
+
+export type ProjectTab = 'flags' | 'segments' | 'environments' | 'events' | 'playground';
+
+export interface ProjectLayoutProps {
+  readonly org: string;
+  readonly project: string;
+  readonly tab: ProjectTab;
+  /** Crumbs after the project's (a flag's key on its page). */
+  readonly crumbs?: readonly Crumb[];
+  /** The page's own heading; the project's name when absent. */
+  readonly title?: string;
+  /** Rendered at once (not after the project loads, so the page's own requests run in parallel). */
+  readonly children: ComponentChildren;
+}
+
+const tabs: readonly {
+  readonly tab: ProjectTab;
+  readonly label: string;
+  readonly href: (org: string, project: string) => string;
+}[] = [
+  { tab: 'flags', label: 'Flags', href: consolePaths.project },
+  { tab: 'segments', label: 'Segments', href: consolePaths.segments },
+  { tab: 'environments', label: 'Environments and SDK keys', href: consolePaths.environments },
+  { tab: 'events', label: 'Events', href: consolePaths.projectEvents },
+  { tab: 'playground', label: 'Playground', href: consolePaths.playground },
+];
+
+export function ProjectLayout({ org, project, tab, crumbs = [], title, children }: ProjectLayoutProps) {
+  const { state } = useApi(
+    ({ client }, signal) => client.projects.retrieve(org, project, { signal }),
+    [org, project],
+  );
+  const projectCrumbs: Crumb[] = [
+    { label: org, href: consolePaths.organization(org) },
+    { label: state.data?.name ?? project, href: consolePaths.project(org, project) },
+    ...crumbs,
+  ];
+  return (
+    <>
+      <Breadcrumbs crumbs={projectCrumbs} />
+      <h1>
+        {title ?? state.data?.name ?? project}
+        {!title && <ManagedBadge managedBy={state.data?.managedBy} />}
+      </h1>
+      <nav class="tabs" aria-label="Project">
+        {tabs.map((entry) => (
+          <a
+            key={entry.tab}
+            href={entry.href(org, project)}
+            aria-current={entry.tab === tab ? 'page' : undefined}
+          >
+            {entry.label}
+          </a>
+        ))}
+      </nav>
+      {state.status === 'failed' && (
+        <ApiErrorMessage
+          error={state.error}
+          suggestionHref={(suggestion) => consolePaths.project(org, suggestion)}
+        />
+      )}
+      {state.status !== 'failed' && children}
+    </>
+  );
+}

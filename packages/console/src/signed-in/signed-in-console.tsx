@@ -1,0 +1,99 @@
+/**
+ * The console once a token is given: one SDK client for the tab, who is signed in (`GET /me`, which also
+ * checks the token: a 401 returns to sign-in), the top bar, and the pages.
+ */
+import { createClient, type Me, UnauthorizedError } from '@flagplane/sdk';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ErrorBoundary, Route, Router } from 'preact-iso';
+import { TopBar } from '../components/top-bar.js';
+import { EnvironmentsPage } from '../pages/environments-page.js';
+import { EventsPage } from '../pages/events-page.js';
+import { FlagListPage } from '../pages/flag-list-page.js';
+import { FlagPage } from '../pages/flag-page.js';
+import { NotFoundPage } from '../pages/not-found-page.js';
+import { OrganizationPage } from '../pages/organization-page.js';
+import { OrganizationsPage } from '../pages/organizations-page.js';
+import { PlaygroundPage } from '../pages/playground-page.js';
+import { SdkKeysPage } from '../pages/sdk-keys-page.js';
+import { SegmentsPage } from '../pages/segments-page.js';
+import { ConsoleContext, type ConsoleSession } from './console-context.js';
+import { refusedTokenFarewell } from './use-api.js';
+
+export interface SignedInConsoleProps {
+  readonly token: string;
+  readonly onSignOut: (farewell: string | null) => void;
+}
+
+/** Who is signed in, in the top bar. */
+function describe(me: Me): string {
+  return me.type === 'user'
+    ? (me.name ?? me.email ?? 'user')
+    : `${me.name ?? 'service token'} (service token, ${me.role})`;
+}
+
+export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
+  const client = useMemo(
+    () =>
+      createClient({
+        baseUrl: location.origin,
+        token,
+        // A person is waiting: a long Retry-After is shown (with when to retry), not waited for.
+        maxRetryAfterMs: 3000,
+        timeout: 30_000,
+        validateResponses: false,
+      }),
+    [token],
+  );
+  // Who is signed in, for the top bar. The pages do not wait for it (each of their requests checks the
+  // token too, and a 401 from any of them ends the session).
+  const [me, setMe] = useState<Me | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    client.me.retrieve({ signal: controller.signal }).then(setMe, (error: unknown) => {
+      if (!controller.signal.aborted && error instanceof UnauthorizedError) onSignOut(refusedTokenFarewell);
+    });
+    return () => controller.abort();
+  }, [client, onSignOut]);
+
+  const session = useMemo<ConsoleSession>(() => ({ client, signOut: onSignOut }), [client, onSignOut]);
+  return (
+    <>
+      <TopBar>
+        {me && <span class="muted">{describe(me)}</span>}
+        <button
+          type="button"
+          onClick={() => onSignOut('You signed out. The token is forgotten in this tab.')}
+        >
+          Sign out
+        </button>
+      </TopBar>
+      <main id="main" tabIndex={-1}>
+        {
+          <ConsoleContext.Provider value={session}>
+            <ErrorBoundary>
+              <Router>
+                <Route path="/console" component={OrganizationsPage} />
+                <Route path="/console/orgs/:org" component={OrganizationPage} />
+                <Route path="/console/orgs/:org/events" component={EventsPage} />
+                <Route path="/console/orgs/:org/projects/:project" component={FlagListPage} />
+                <Route path="/console/orgs/:org/projects/:project/flags/:flag" component={FlagPage} />
+                <Route path="/console/orgs/:org/projects/:project/segments" component={SegmentsPage} />
+                <Route
+                  path="/console/orgs/:org/projects/:project/environments"
+                  component={EnvironmentsPage}
+                />
+                <Route
+                  path="/console/orgs/:org/projects/:project/environments/:env/sdk-keys"
+                  component={SdkKeysPage}
+                />
+                <Route path="/console/orgs/:org/projects/:project/events" component={EventsPage} />
+                <Route path="/console/orgs/:org/projects/:project/playground" component={PlaygroundPage} />
+                <Route default component={NotFoundPage} />
+              </Router>
+            </ErrorBoundary>
+          </ConsoleContext.Provider>
+        }
+      </main>
+    </>
+  );
+}
