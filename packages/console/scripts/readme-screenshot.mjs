@@ -14,7 +14,9 @@ const token = `fp_pat_${'readme'.padEnd(40, '0')}`;
 const app = await buildServer({
   identities: {
     organizations: [{ slug: 'acme', name: 'Acme Inc', plan: 'Pro' }],
-    users: [{ email: 'ada@acme.test', name: 'Ada Lovelace', memberships: { acme: 'Owner' }, tokens: [token] }],
+    users: [
+      { email: 'ada@acme.test', name: 'Ada Lovelace', memberships: { acme: 'Owner' }, tokens: [token] },
+    ],
     serviceTokens: [],
   },
 });
@@ -28,7 +30,12 @@ try {
     environments: [{ key: 'development' }, { key: 'staging' }, { key: 'production' }],
   });
   const flags = [
-    ['checkout-redesign', 'Checkout redesign', ['checkout'], { source: 'cdktf:prod-flags', environments: ['production'] }],
+    [
+      'checkout-redesign',
+      'Checkout redesign',
+      ['checkout'],
+      { source: 'cdktf:prod-flags', environments: ['production'] },
+    ],
     ['dark-mode', 'Dark mode', ['ui'], null],
     ['new-search', 'New search', ['search', 'beta'], { source: 'file:flags/web.yaml', environments: [] }],
     ['one-click-pay', 'One-click pay', ['checkout'], null],
@@ -36,7 +43,13 @@ try {
     ['holiday-banner', 'Holiday banner', ['marketing'], null],
   ];
   for (const [key, name, tags, managedBy] of flags)
-    await client.flags.create('acme', 'web', { key, name, tags, type: 'Boolean', ...(managedBy ? { managedBy } : {}) });
+    await client.flags.create('acme', 'web', {
+      key,
+      name,
+      tags,
+      type: 'Boolean',
+      ...(managedBy ? { managedBy } : {}),
+    });
   for (const [key, environment] of [
     ['checkout-redesign', 'development'],
     ['checkout-redesign', 'staging'],

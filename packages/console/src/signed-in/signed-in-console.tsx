@@ -4,20 +4,27 @@
  */
 import { createClient, type Me, UnauthorizedError } from '@flagplane/sdk';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ErrorBoundary, Route, Router } from 'preact-iso';
+import { ErrorBoundary, lazy, Route, Router } from 'preact-iso';
 import { TopBar } from '../components/top-bar.js';
-import { EnvironmentsPage } from '../pages/environments-page.js';
-import { EventsPage } from '../pages/events-page.js';
 import { FlagListPage } from '../pages/flag-list-page.js';
-import { FlagPage } from '../pages/flag-page.js';
 import { NotFoundPage } from '../pages/not-found-page.js';
 import { OrganizationPage } from '../pages/organization-page.js';
 import { OrganizationsPage } from '../pages/organizations-page.js';
-import { PlaygroundPage } from '../pages/playground-page.js';
-import { SdkKeysPage } from '../pages/sdk-keys-page.js';
-import { SegmentsPage } from '../pages/segments-page.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
 import { refusedTokenFarewell } from './use-api.js';
+
+// The pages people open most (the lists) load with the console; the others are chunks of their own,
+// loaded when first opened, so a signed-in first load carries less code (packages/console/README.md).
+const FlagPage = lazy(() => import('../pages/flag-page.js').then((module) => module.FlagPage));
+const SegmentsPage = lazy(() => import('../pages/segments-page.js').then((module) => module.SegmentsPage));
+const EnvironmentsPage = lazy(() =>
+  import('../pages/environments-page.js').then((module) => module.EnvironmentsPage),
+);
+const SdkKeysPage = lazy(() => import('../pages/sdk-keys-page.js').then((module) => module.SdkKeysPage));
+const EventsPage = lazy(() => import('../pages/events-page.js').then((module) => module.EventsPage));
+const PlaygroundPage = lazy(() =>
+  import('../pages/playground-page.js').then((module) => module.PlaygroundPage),
+);
 
 export interface SignedInConsoleProps {
   readonly token: string;
