@@ -4,6 +4,7 @@
  * assets cached for a year, a missing asset as the API's 404, `/` redirecting, and, without a build, a 503
  * that says how to build it while everything else works. The docs wear the console's stylesheet.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -219,6 +220,12 @@ describe('the console, built', () => {
     );
     expect(response.body).toContain('<a href="/docs/errors" aria-current="page">Errors</a>');
     expect(response.body).toMatch(/<main class="fp-docs-page">[\s\S]*id="rate_limited"[\s\S]*<\/main>/);
+    // No script may run there; the page's one inline style block is allowed by its hash, nothing else.
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    const inlineStyle = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1] ?? '';
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(inlineStyle).digest('base64')}'`);
     const stylesheet = await get(server, '/console/assets/docs-BBBB2222.css');
     expect(stylesheet.statusCode).toBe(200);
     expect(stylesheet.headers['cache-control']).toBe(yearImmutable);
@@ -312,5 +319,30 @@ describe('the console, not built', () => {
     await app.close();
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? '{}').msg).toContain('not a usable console build');
+  });
+});
+
+describe('the console, rebuilt while the server runs', () => {
+  it('serves the new page at the next load (the old one names scripts the rebuild deleted)', async () => {
+    const rebuilt = join(root, 'rebuilt');
+    await mkdir(join(rebuilt, 'assets'), { recursive: true });
+    await writeFile(
+      join(rebuilt, 'console-manifest.json'),
+      JSON.stringify({
+        assetsUrl: '/console/assets/',
+        indexHtml: 'index.html',
+        docsStylesheet: 'docs-1.css',
+      }),
+    );
+    await writeFile(join(rebuilt, 'assets', 'docs-1.css'), docsCss);
+    await writeFile(join(rebuilt, 'index.html'), '<!doctype html><title>first build</title>');
+    const running = await startTestServer({ consoleDirectory: rebuilt });
+    try {
+      expect((await get(running, '/console')).body).toContain('first build');
+      await writeFile(join(rebuilt, 'index.html'), '<!doctype html><title>the second build</title>');
+      expect((await get(running, '/console')).body).toContain('the second build');
+    } finally {
+      await running.close();
+    }
   });
 });

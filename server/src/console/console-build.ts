@@ -11,7 +11,7 @@
  * (`import.meta.resolve('@flagplane/console/package.json')`, then its `dist/`), and works without it:
  * `/console` then explains that the console is not built, and `/docs` is served unstyled.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,10 +31,12 @@ export interface ConsoleStylesheet {
 export type ConsoleBuild =
   | {
       readonly built: true;
-      /** The directory with `console-manifest.json`. */
-      readonly directory: string;
       readonly assetsDirectory: string;
-      readonly indexHtml: string;
+      /**
+       * The page, as the build on disk has it now: read again when the file changed (a rebuild while the
+       * server runs deletes the hashed scripts the old page names).
+       */
+      readonly indexHtml: () => string;
       /** The look of `/docs` and `/docs/errors`. */
       readonly docsStylesheet: ConsoleStylesheet;
     }
@@ -83,7 +85,33 @@ function servedElsewhere(css: string, file: string): string {
     .replace(/url\((["']?)\.\/(?=[^/])/g, `url($1${base}`);
 }
 
-/** Builds found, by directory: the page and the docs stylesheet are read once per process. */
+/** A file's text, read again only when its modification time or size changed since the last read. */
+function fileReadAgainWhenChanged(path: string): () => string {
+  let seen = '';
+  let text = readFileSync(path, 'utf8');
+  const stamp = () => {
+    try {
+      const stats = statSync(path);
+      return `${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      return ''; // gone for a moment (a rebuild empties dist/): keep serving the last text
+    }
+  };
+  seen = stamp();
+  return () => {
+    const now = stamp();
+    if (now !== '' && now !== seen) {
+      text = readFileSync(path, 'utf8');
+      seen = now;
+    }
+    return text;
+  };
+}
+
+/**
+ * Builds found, by directory: the manifest and the docs stylesheet are read once per process, the page
+ * again whenever it changes on disk.
+ */
 const found = new Map<string, ConsoleBuild & { built: true }>();
 
 /**
@@ -116,9 +144,8 @@ export function loadConsoleBuild(directory?: string): ConsoleBuild {
     const docsFile = manifest.docsStylesheet;
     const build = {
       built: true as const,
-      directory: where,
       assetsDirectory,
-      indexHtml: readFileSync(fileInside(where, manifest.indexHtml), 'utf8'),
+      indexHtml: fileReadAgainWhenChanged(fileInside(where, manifest.indexHtml)),
       docsStylesheet: {
         file: docsFile,
         url: `${consoleAssetsUrl}${docsFile}`,

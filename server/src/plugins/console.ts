@@ -110,7 +110,7 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
   const page = (request: FastifyRequest, reply: FastifyReply) => {
     if (isAssetPath(request)) return reply.callNotFound();
     return build.built
-      ? sendHtml(reply, 200, build.indexHtml, 'no-cache')
+      ? sendHtml(reply, 200, build.indexHtml(), 'no-cache')
       : sendHtml(reply, 503, notBuiltPage, 'no-store');
   };
   app.get('/console', hidden, page);

@@ -4,6 +4,7 @@
  * Both docs pages wear the console's look (its docs stylesheet, src/console/console-build.ts) and its top
  * bar; without a console build they work unstyled.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,27 @@ const topBarScript = `(function () {
   document.body.insertAdjacentHTML('afterbegin', ${JSON.stringify(topBarHtml('/docs'))});
 })();
 `;
+
+/**
+ * The error reference's policy: nothing but this server's stylesheet, its image and the page's own inline
+ * style block, allowed by its hash (no script at all).
+ */
+function errorsPagePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '')
+        .digest('base64')}'`,
+  );
+  return [
+    "default-src 'none'",
+    `style-src 'self' ${hashes.join(' ')}`.trim(),
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 let committedDocument: Record<string, unknown> | undefined;
 
@@ -77,8 +99,13 @@ export const docsPlugin = fastifyPlugin(
       },
     });
     const errorsPage = errorReferenceHtml({ stylesheetUrl: stylesheet?.url });
+    const errorsPolicy = errorsPagePolicy(errorsPage);
     app.get('/docs/errors', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(errorsPage),
+      reply
+        .header('content-security-policy', errorsPolicy)
+        .header('x-content-type-options', 'nosniff')
+        .type('text/html; charset=utf-8')
+        .send(errorsPage),
     );
     app.get('/openapi.json', { schema: { hide: true } }, () => document);
     app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));

@@ -24,7 +24,10 @@ export interface ActionButtonProps {
   readonly action: Action | undefined;
   /** Not needed for a submit button (its form's onSubmit runs). */
   readonly onClick?: () => void;
-  /** A write of this button is under way: disabled and aria-busy until it ends. */
+  /**
+   * A write of this button is under way: aria-disabled and aria-busy until it ends, clicks ignored. Not
+   * `disabled`: a disabled button loses the focus, and a keyboard user would be thrown to the page's top.
+   */
   readonly busy?: boolean;
   /** Off for a reason of the page's own (the first rule cannot move up), not the API's. */
   readonly disabled?: boolean;
@@ -54,10 +57,15 @@ export function ActionButton({
       id={id}
       type={type}
       class={variant}
-      disabled={!action || refusal !== null || busy || disabled}
+      disabled={!action || refusal !== null || disabled}
+      aria-disabled={busy ? 'true' : undefined}
       aria-busy={busy ? 'true' : undefined}
       title={refusal ?? undefined}
-      onClick={type === 'button' ? onClick : undefined}
+      onClick={(event) => {
+        if (busy)
+          event.preventDefault(); // also keeps a submit button from submitting twice
+        else if (type === 'button') onClick?.();
+      }}
     >
       {children}
       {context && <span class="visually-hidden"> {context}</span>}

@@ -12,17 +12,15 @@ import {
 
 export interface ApiErrorMessageProps {
   readonly error: unknown;
-  /** Where a suggested key leads; by default the current address with its last segment replaced. */
+  /**
+   * Where a suggested name leads (`did_you_mean`), for a caller that knows what kind of name the request
+   * named (a flag's page for a flag key). Without it the suggestions are shown as text: a 404 of a write
+   * can suggest an environment as well as a flag, and a guessed link would lead to the wrong page.
+   */
   readonly suggestionHref?: (suggestion: string) => string;
 }
 
-function replaceLastSegment(suggestion: string): string {
-  const segments = location.pathname.split('/');
-  segments[segments.length - 1] = encodeURIComponent(suggestion);
-  return segments.join('/');
-}
-
-export function ApiErrorMessage({ error, suggestionHref = replaceLastSegment }: ApiErrorMessageProps) {
+export function ApiErrorMessage({ error, suggestionHref }: ApiErrorMessageProps) {
   if (!error) return null;
   if (error instanceof ApiError) {
     const fieldCount = error instanceof ValidationError ? Object.keys(error.fields).length : 0;
@@ -54,7 +52,11 @@ export function ApiErrorMessage({ error, suggestionHref = replaceLastSegment }: 
             {error.didYouMean.map((suggestion, index) => (
               <span key={suggestion}>
                 {index > 0 && ', '}
-                <a href={suggestionHref(suggestion)}>{suggestion}</a>
+                {suggestionHref ? (
+                  <a href={suggestionHref(suggestion)}>{suggestion}</a>
+                ) : (
+                  <code>{suggestion}</code>
+                )}
               </span>
             ))}
             ?

@@ -5,6 +5,7 @@
  * SDK validates requests with it), so reading them costs nothing.
  */
 import { ConditionOperator, GroupOperator } from '@flagplane/contract';
+import { oneValuePerLine } from './condition-values.js';
 
 export const conditionOperators: readonly ConditionOperator[] = ConditionOperator.options;
 
@@ -41,10 +42,11 @@ const valueKinds: Readonly<Record<ConditionOperator, string>> = {
 };
 
 /**
- * The hint next to a condition's values input ("GreaterThan takes numbers."); null for an operator the
- * list does not know, whose values only the API can judge. How values are separated is the editor's own
- * (each parses what is typed its way), so each editor says it where it differs.
+ * The hint next to a condition's values box, the same in every editor: what the operator's values must be
+ * ("GreaterThan takes numbers.") and how they are typed. An operator the list does not know gets only the
+ * latter: only the API can judge its values.
  */
-export function valuesHint(operator: string): string | null {
-  return isConditionOperator(operator) ? `${operator} takes ${valueKinds[operator]}.` : null;
+export function valuesHint(operator: string): string {
+  const kind = isConditionOperator(operator) ? `${operator} takes ${valueKinds[operator]}. ` : '';
+  return `${kind}${oneValuePerLine}`;
 }

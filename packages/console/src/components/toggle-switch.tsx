@@ -12,24 +12,28 @@ export interface ToggleSwitchProps {
 }
 
 export function ToggleSwitch({ checked, label, disabledReason, pending, onToggle }: ToggleSwitchProps) {
-  const disabled = Boolean(disabledReason) || Boolean(pending);
   return (
     <button
       type="button"
       role="switch"
       class="switch"
       aria-checked={checked ? 'true' : 'false'}
-      aria-label={label}
-      aria-disabled={disabled ? 'true' : undefined}
+      // The name carries the reason: a disabled button cannot be focused, so a tooltip alone is lost
+      // on a screen reader user.
+      aria-label={disabledReason ? `${label} (${disabledReason})` : label}
+      // While the server answers, the switch keeps the focus (not `disabled`) and ignores clicks.
+      aria-disabled={pending ? 'true' : undefined}
+      aria-busy={pending ? 'true' : undefined}
       title={disabledReason ?? `${checked ? 'Turn off' : 'Turn on'} ${label}`}
-      disabled={disabled}
-      onClick={() => onToggle(!checked)}
+      disabled={Boolean(disabledReason)}
+      onClick={() => {
+        if (!pending) onToggle(!checked);
+      }}
     >
       <span class="track" aria-hidden="true" />
       <span class="state" aria-hidden="true">
         {checked ? 'On' : 'Off'}
       </span>
-      {disabledReason && <span class="visually-hidden">{`(${disabledReason})`}</span>}
     </button>
   );
 }

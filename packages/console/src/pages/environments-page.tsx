@@ -1,25 +1,21 @@
 /**
  * The environments of a project, in their order (§6: sortOrder, then key), each with a way to its SDK
- * keys; create, edit in place and delete, as each one's `_actions` allow (§14: never the last one).
+ * keys; create, edit in place and delete, as each one's `_actions` allow (§14: never the last one). In a
+ * project managed by code (§20), every one of these changes asks first.
  */
 import type { Action } from '@flagplane/contract';
 import { type Environment, type EnvironmentListItem, NotFoundError } from '@flagplane/sdk';
-import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { focusLater } from '../components/focus.js';
-import { consolePaths } from '../signed-in/console-paths.js';
+import { ManagedProjectNotice, type ProjectChildChange } from '../components/managed-badge.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi, useWrite } from '../signed-in/use-api.js';
-import {
-  createBodyOf,
-  defaultEnvironmentColor,
-  EnvironmentForm,
-  emptyEnvironmentDraft,
-  updateBodyOf,
-} from './environments/environment-form.js';
+import { useProject } from '../signed-in/use-project.js';
+import { createBodyOf, EnvironmentForm, emptyEnvironmentDraft } from './environments/environment-form.js';
+import { EnvironmentRow, editEnvironmentButtonId } from './environments/environment-row.js';
 
 interface EnvironmentsView {
   readonly environments: readonly Environment[];
@@ -27,7 +23,6 @@ interface EnvironmentsView {
 }
 
 const newButtonId = 'new-environment-button';
-const editButtonId = (environment: Environment) => `environment-${environment.id}-edit`;
 
 export function EnvironmentsPage({ org, project }: { readonly org: string; readonly project: string }) {
   const { state, reload } = useApi<EnvironmentsView>(
@@ -53,6 +48,7 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
     },
     [org, project],
   );
+  const projectOfPage = useProject(org, project);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -64,11 +60,18 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
     setNotice('');
     change();
   };
+  /** §20: a save in a project managed by code asks first; true when it may go ahead. */
+  const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => async () => {
+    const warning = await projectOfPage.changeWarning('environment', change);
+    return warning === null || confirm(title, warning, confirmLabel);
+  };
   const deleteEnvironment = async (environment: Environment) => {
     const key = environment.key ?? environment.id;
+    const warning = await projectOfPage.changeWarning('environment', 'delete');
+    const consequence = `Every flag's configuration in ${key}, its targeting rules and its SDK keys go for good: applications using those keys stop getting flags.`;
     const sure = await confirm(
       `Delete environment ${key}?`,
-      `Every flag's configuration in ${key}, its targeting rules and its SDK keys go for good: applications using those keys stop getting flags.`,
+      warning === null ? consequence : `${consequence} ${warning}`,
       'Delete environment',
     );
     if (!sure) return;
@@ -83,8 +86,15 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
   };
 
   return (
-    <ProjectLayout org={org} project={project} tab="environments" crumbs={[{ label: 'Environments' }]}>
+    <ProjectLayout
+      org={org}
+      project={project}
+      projectState={projectOfPage.state}
+      tab="environments"
+      crumbs={[{ label: 'Environments' }]}
+    >
       {dialog}
+      <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="environments" />
       <div class="toolbar">
         <ActionButton
           id={newButtonId}
@@ -108,6 +118,11 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
             creating
             submitLabel="Create environment"
             save={({ client }, draft) => client.environments.create(org, project, createBodyOf(draft))}
+            confirmSave={confirmManaged(
+              'create',
+              'Create an environment in a project code manages?',
+              'Create anyway',
+            )}
             onSaved={() => {
               setCreating(false);
               setNotice('Environment created.');
@@ -142,81 +157,26 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
             <tbody>
               {state.data.environments.map((environment) => {
                 const key = environment.key ?? environment.id;
-                const createKey = environment._actions.createSdkKey;
                 return (
-                  <Fragment key={environment.id}>
-                    <tr>
-                      <td>
-                        <ColorSwatch color={environment.color} /> {environment.name ?? key}
-                      </td>
-                      <td>
-                        <code>{key}</code>
-                      </td>
-                      <td>{environment.sortOrder}</td>
-                      <td>
-                        <a
-                          href={consolePaths.sdkKeys(org, project, key)}
-                          title={
-                            createKey.allowed
-                              ? undefined
-                              : `You can see its keys, not create any: ${createKey.reason ?? 'not allowed.'}`
-                          }
-                        >
-                          SDK keys<span class="visually-hidden"> of {key}</span>
-                        </a>
-                      </td>
-                      <td>
-                        <div class="toolbar">
-                          <ActionButton
-                            id={editButtonId(environment)}
-                            action={environment._actions.update}
-                            onClick={() => startWith(() => setEditingId(environment.id))}
-                          >
-                            Edit<span class="visually-hidden"> environment {key}</span>
-                          </ActionButton>
-                          <ActionButton
-                            action={environment._actions.delete}
-                            variant="danger"
-                            busy={remove.pending && deletingId === environment.id}
-                            onClick={() => void deleteEnvironment(environment)}
-                          >
-                            Delete<span class="visually-hidden"> environment {key}</span>
-                          </ActionButton>
-                        </div>
-                      </td>
-                    </tr>
-                    {editingId === environment.id && (
-                      <tr>
-                        <td colSpan={5}>
-                          <h3>Edit environment {key}</h3>
-                          <EnvironmentForm
-                            idPrefix={`environment-${environment.id}`}
-                            initial={{
-                              key,
-                              name: environment.name ?? '',
-                              color: environment.color ?? defaultEnvironmentColor,
-                              sortOrder: String(environment.sortOrder),
-                            }}
-                            creating={false}
-                            submitLabel="Save environment"
-                            save={({ client }, draft) =>
-                              client.environments.update(org, project, environment.id, updateBodyOf(draft))
-                            }
-                            onSaved={() => {
-                              setEditingId(null);
-                              setNotice(`Environment ${key} saved.`);
-                              reload();
-                              focusLater(editButtonId(environment));
-                            }}
-                            onCancel={() => {
-                              setEditingId(null);
-                              focusLater(editButtonId(environment));
-                            }}
-                          />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
+                  <EnvironmentRow
+                    key={environment.id}
+                    org={org}
+                    project={project}
+                    environment={environment}
+                    editing={editingId === environment.id}
+                    onEdit={() => startWith(() => setEditingId(environment.id))}
+                    onEditDone={(saved) => {
+                      setEditingId(null);
+                      if (saved) {
+                        setNotice(`Environment ${key} saved.`);
+                        reload();
+                      }
+                      focusLater(editEnvironmentButtonId(environment));
+                    }}
+                    confirmSave={confirmManaged('change', `Change environment ${key}?`)}
+                    onDelete={() => void deleteEnvironment(environment)}
+                    deleting={remove.pending && deletingId === environment.id}
+                  />
                 );
               })}
             </tbody>
@@ -225,14 +185,5 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
         <ApiErrorMessage error={remove.error} />
       </section>
     </ProjectLayout>
-  );
-}
-
-/** The environment's color, drawn with an SVG fill: the page's CSP allows no inline style. */
-function ColorSwatch({ color }: { readonly color: string | null }) {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <rect width="12" height="12" rx="3" fill={color ?? defaultEnvironmentColor} />
-    </svg>
   );
 }

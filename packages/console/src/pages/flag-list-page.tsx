@@ -28,16 +28,32 @@ interface FlagListData {
   readonly environments: readonly EnvironmentListItem[];
   readonly flags: readonly FlagListItem[];
   readonly nextCursor: string | null;
-  /** The page's `_actions.create`: whether this principal may change flags in the project (Member+). */
+  /**
+   * Why this principal may not change flags here, or null. A list item carries no `_actions` (§14), and
+   * one request per flag would defeat the list; the page's `_actions.create` needs the same role as a
+   * toggle (Member), so its reason ("Requires role Member; you have Viewer.") is the one a toggle gets.
+   * What else refuses a toggle is the flag's own state: an archived flag (flag-row.tsx).
+   */
   readonly changeRefusedReason: string | null;
+}
+
+/** Where the list is: the filters it was opened with and the cursors leading to this page. */
+interface Paging {
+  readonly filtersKey: string;
+  readonly cursor: string | undefined;
+  /** The cursors of the pages before this one, for "Previous" (a cursor only leads forward). */
+  readonly previousCursors: readonly (string | undefined)[];
 }
 
 export function FlagListPage({ org, project }: { readonly org: string; readonly project: string }) {
   const { query, route } = useLocation();
   const filters = readFlagFilters(query);
-  // The cursors of the pages before this one, for "Previous" (a cursor only leads forward).
-  const [previousCursors, setPreviousCursors] = useState<readonly (string | undefined)[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const filtersKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState<Paging>({ filtersKey, cursor: undefined, previousCursors: [] });
+  // Other filters (the form, a link, the Flags tab, Back): the first page of their list. A cursor leads
+  // on from where it was made, whatever the filters, so an old one would skip flags.
+  const { cursor, previousCursors } =
+    paging.filtersKey === filtersKey ? paging : { cursor: undefined, previousCursors: [] };
   const { state, replace } = useApi<FlagListData>(
     async ({ client }, signal) => {
       const [environments, page] = await Promise.all([
@@ -62,8 +78,6 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
   const toggle = useFlagToggle({ org, project, confirm, replace });
 
   const applyFilters = (next: FlagFilterValues) => {
-    setPreviousCursors([]);
-    setCursor(undefined);
     const search = new URLSearchParams(flagFilterQuery(next)).toString();
     route(`${consolePaths.project(org, project)}${search ? `?${search}` : ''}`, true);
   };
@@ -74,13 +88,13 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
       <FlagFilters values={filters} onApply={applyFilters} />
       <ApiErrorMessage error={toggle.error} />
       {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
-      {state.status === 'loading' && <p class="loading">Loading flags…</p>}
+      <p class="loading" role="status">
+        {state.status === 'loading' ? 'Loading flags…' : ''}
+      </p>
       {state.status === 'ready' && (
         <>
           {state.data.changeRefusedReason && (
-            <p class="muted" id="toggle-refused">
-              Switches are read-only for you: {state.data.changeRefusedReason}
-            </p>
+            <p class="muted">Switches are read-only for you: {state.data.changeRefusedReason}</p>
           )}
           {state.data.flags.length === 0 ? (
             <p role="status">No flag matches these filters.</p>
@@ -118,10 +132,13 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
             <button
               type="button"
               disabled={previousCursors.length === 0}
-              onClick={() => {
-                setCursor(previousCursors[previousCursors.length - 1]);
-                setPreviousCursors(previousCursors.slice(0, -1));
-              }}
+              onClick={() =>
+                setPaging({
+                  filtersKey,
+                  cursor: previousCursors[previousCursors.length - 1],
+                  previousCursors: previousCursors.slice(0, -1),
+                })
+              }
             >
               Previous page
             </button>
@@ -129,10 +146,13 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
             <button
               type="button"
               disabled={state.data.nextCursor === null}
-              onClick={() => {
-                setPreviousCursors([...previousCursors, cursor]);
-                setCursor(state.data.nextCursor ?? undefined);
-              }}
+              onClick={() =>
+                setPaging({
+                  filtersKey,
+                  cursor: state.data.nextCursor ?? undefined,
+                  previousCursors: [...previousCursors, cursor],
+                })
+              }
             >
               Next page
             </button>

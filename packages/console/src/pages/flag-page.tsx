@@ -5,6 +5,7 @@
 import type { SegmentListItem } from '@flagplane/sdk';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
+import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
 import { EnvironmentsSection } from './flag/environments-section.js';
@@ -63,8 +64,21 @@ export function FlagPage({ org, project, flag: flagKey }: { org: string; project
           Loading the flag…
         </p>
       )}
-      {/* A 404 lists close keys (`did_you_mean`): each links to that flag's page, the address's last segment. */}
-      {flagLoad.state.status === 'failed' && <ApiErrorMessage error={flagLoad.state.error} />}
+      {/*
+       * A 404 lists close keys (`did_you_mean`) of whatever the address named wrong: the organization, the
+       * project or the flag. Once the project's segments are read, the organization and project exist, so
+       * the keys are flag keys and link to their pages; until then they are shown as text.
+       */}
+      {flagLoad.state.status === 'failed' && (
+        <ApiErrorMessage
+          error={flagLoad.state.error}
+          suggestionHref={
+            segmentsLoad.state.status === 'ready'
+              ? (suggestion) => consolePaths.flag(org, project, suggestion)
+              : undefined
+          }
+        />
+      )}
       {scope && (
         <div class="flag-page">
           <FlagSummary scope={scope} />

@@ -30,7 +30,9 @@ export function OrganizationPage({ org }: { readonly org: string }) {
       <p>
         <a href={consolePaths.organizationEvents(org)}>Events of the whole organization</a>
       </p>
-      {state.status === 'loading' && <p class="loading">Loading projects…</p>}
+      <p class="loading" role="status">
+        {state.status === 'loading' ? 'Loading projects…' : ''}
+      </p>
       {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
       {state.status === 'ready' && (
         <section aria-labelledby="projects-heading">

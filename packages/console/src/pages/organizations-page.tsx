@@ -14,7 +14,9 @@ export function OrganizationsPage() {
   return (
     <>
       <h1>Organizations</h1>
-      {state.status === 'loading' && <p class="loading">Loading organizations…</p>}
+      <p class="loading" role="status">
+        {state.status === 'loading' ? 'Loading organizations…' : ''}
+      </p>
       {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
       {state.status === 'ready' && state.data.length === 0 && <p>This token belongs to no organization.</p>}
       {state.status === 'ready' && state.data.length > 0 && (

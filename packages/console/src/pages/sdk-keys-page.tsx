@@ -1,6 +1,7 @@
 /**
  * The SDK keys of one environment (§12), revoked ones included, a page at a time: create one (its
- * plaintext is shown once, then gone) and revoke, as the `_actions` allow.
+ * plaintext is shown once, then gone) and revoke, as the `_actions` allow. In a project managed by code
+ * (§20), creating and revoking ask first.
  */
 import type { Action } from '@flagplane/contract';
 import type { SdkKeyCreated, SdkKeyListItem } from '@flagplane/sdk';
@@ -10,9 +11,11 @@ import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
 import { focusLater } from '../components/focus.js';
+import { ManagedProjectNotice } from '../components/managed-badge.js';
 import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi, useWrite } from '../signed-in/use-api.js';
+import { useProject } from '../signed-in/use-project.js';
 import { CreatedSdkKey } from './environments/created-sdk-key.js';
 import { NewSdkKeyForm } from './environments/new-sdk-key-form.js';
 import { SdkKeyRow, type SdkKeyView, sdkKeyLabel } from './environments/sdk-key-row.js';
@@ -59,6 +62,7 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     },
     [org, project, env, pages.cursor],
   );
+  const projectOfPage = useProject(org, project);
   const [creating, setCreating] = useState(false);
   // The only place the plaintext is kept, until the person hides it (CreatedSdkKey).
   const [created, setCreated] = useState<SdkKeyCreated | null>(null);
@@ -88,11 +92,20 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     setNotice(`${label} is hidden for good; it stays in the list below.`);
     focusNewButton();
   };
+  /** §20: creating a key in a project managed by code asks first; true when it may go ahead. */
+  const confirmCreate = async () => {
+    const warning = await projectOfPage.changeWarning('sdkKey', 'create');
+    return (
+      warning === null || confirm('Create an SDK key in a project code manages?', warning, 'Create anyway')
+    );
+  };
   const revokeKey = async (sdkKey: SdkKeyListItem) => {
     const name = sdkKey.name ?? sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters);
+    const warning = await projectOfPage.changeWarning('sdkKey', 'revoke');
+    const consequence = `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`;
     const sure = await confirm(
       `Revoke SDK key ${name}?`,
-      `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`,
+      warning === null ? consequence : `${consequence} ${warning}`,
       'Revoke key',
     );
     if (!sure) return;
@@ -109,11 +122,13 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     <ProjectLayout
       org={org}
       project={project}
+      projectState={projectOfPage.state}
       tab="environments"
       title={`SDK keys of ${env}`}
       crumbs={[{ label: 'Environments', href: consolePaths.environments(org, project) }, { label: env }]}
     >
       {dialog}
+      <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="SDK keys" badge />
       <div class="toolbar">
         <ActionButton
           id={newButtonId}
@@ -146,6 +161,7 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
             project={project}
             env={env}
             onCreated={showCreated}
+            confirmCreate={confirmCreate}
             onCancel={() => {
               setCreating(false);
               focusNewButton();
@@ -159,7 +175,13 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
         {state.status === 'failed' && (
           <ApiErrorMessage
             error={state.error}
-            suggestionHref={(suggestion) => consolePaths.sdkKeys(org, project, suggestion)}
+            // Only once the project is known to exist is a 404 of this list about the environment, and its
+            // suggestions environment keys; before that it may be the project's (project keys).
+            suggestionHref={
+              projectOfPage.state.status === 'ready'
+                ? (suggestion) => consolePaths.sdkKeys(org, project, suggestion)
+                : undefined
+            }
           />
         )}
         {state.status === 'ready' && state.data.keys.length === 0 && (

@@ -1,6 +1,7 @@
 /**
  * The segments of a project (§11): each with its keys in and out and its conditions, a page at a time;
- * create, edit in place and delete, as each one's `_actions` allow.
+ * create, edit in place and delete, as each one's `_actions` allow. In a project managed by code (§20),
+ * every one of these changes asks first.
  */
 import type { Action } from '@flagplane/contract';
 import { NotFoundError, type Segment } from '@flagplane/sdk';
@@ -10,8 +11,10 @@ import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
 import { focusLater } from '../components/focus.js';
+import { ManagedProjectNotice, type ProjectChildChange } from '../components/managed-badge.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi, useWrite } from '../signed-in/use-api.js';
+import { useProject } from '../signed-in/use-project.js';
 import { SegmentCard } from './segments/segment-card.js';
 import { createBodyOf, emptySegmentDraft } from './segments/segment-draft.js';
 import { SegmentForm } from './segments/segment-form.js';
@@ -53,6 +56,7 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
     },
     [org, project, pages.cursor],
   );
+  const projectOfPage = useProject(org, project);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -70,11 +74,18 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
     focusLater(newButtonId);
   };
 
+  /** §20: a save in a project managed by code asks first; true when it may go ahead. */
+  const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => async () => {
+    const warning = await projectOfPage.changeWarning('segment', change);
+    return warning === null || confirm(title, warning, confirmLabel);
+  };
   const deleteSegment = async (segment: Segment) => {
     const key = segment.key ?? segment.id;
+    const warning = await projectOfPage.changeWarning('segment', 'delete');
+    const consequence = `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`;
     const sure = await confirm(
       `Delete segment ${key}?`,
-      `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`,
+      warning === null ? consequence : `${consequence} ${warning}`,
       'Delete segment',
     );
     if (!sure) return;
@@ -88,8 +99,15 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
   };
 
   return (
-    <ProjectLayout org={org} project={project} tab="segments" crumbs={[{ label: 'Segments' }]}>
+    <ProjectLayout
+      org={org}
+      project={project}
+      projectState={projectOfPage.state}
+      tab="segments"
+      crumbs={[{ label: 'Segments' }]}
+    >
       {dialog}
+      <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="segments" />
       <div class="toolbar">
         <ActionButton
           id={newButtonId}
@@ -115,6 +133,11 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
             creating
             submitLabel="Create segment"
             save={({ client }, draft) => client.segments.create(org, project, createBodyOf(draft))}
+            confirmSave={confirmManaged(
+              'create',
+              'Create a segment in a project code manages?',
+              'Create anyway',
+            )}
             onSaved={() => closeCreation(true)}
             onCancel={() => closeCreation(false)}
           />
@@ -150,6 +173,7 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
                   reload();
                 }
               }}
+              confirmSave={confirmManaged('change', `Change segment ${segment.key ?? segment.id}?`)}
               onDelete={() => void deleteSegment(segment)}
               deleting={remove.pending && deletingId === segment.id}
               deleteError={deletingId === segment.id ? remove.error : null}

@@ -2,12 +2,13 @@
  * The frame of every project page: breadcrumbs, the project's name and code-ownership badge, and the
  * tabs (flags, segments, environments, events, playground).
  */
+import type { Project } from '@flagplane/sdk';
 import type { ComponentChildren } from 'preact';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
 import { consolePaths } from './console-paths.js';
-import { useApi } from './use-api.js';
+import { type ApiState, useApi } from './use-api.js';
 
 export type ProjectTab = 'flags' | 'segments' | 'environments' | 'events' | 'playground';
 
@@ -21,6 +22,8 @@ export interface ProjectLayoutProps {
   readonly title?: string;
   /** Rendered at once (not after the project loads, so the page's own requests run in parallel). */
   readonly children: ComponentChildren;
+  /** The project, when the page loads it itself (use-project.ts): the layout then asks for it no second time. */
+  readonly projectState?: ApiState<Project>;
 }
 
 const tabs: readonly {
@@ -35,11 +38,32 @@ const tabs: readonly {
   { tab: 'playground', label: 'Playground', href: consolePaths.playground },
 ];
 
-export function ProjectLayout({ org, project, tab, crumbs = [], title, children }: ProjectLayoutProps) {
+export function ProjectLayout(props: ProjectLayoutProps) {
+  return props.projectState ? (
+    <ProjectFrame {...props} state={props.projectState} />
+  ) : (
+    <ProjectLayoutLoadingItsProject {...props} />
+  );
+}
+
+function ProjectLayoutLoadingItsProject(props: ProjectLayoutProps) {
+  const { org, project } = props;
   const { state } = useApi(
     ({ client }, signal) => client.projects.retrieve(org, project, { signal }),
     [org, project],
   );
+  return <ProjectFrame {...props} state={state} />;
+}
+
+function ProjectFrame({
+  org,
+  project,
+  tab,
+  crumbs = [],
+  title,
+  children,
+  state,
+}: ProjectLayoutProps & { readonly state: ApiState<Project> }) {
   const projectCrumbs: Crumb[] = [
     { label: org, href: consolePaths.organization(org) },
     { label: state.data?.name ?? project, href: consolePaths.project(org, project) },
@@ -63,12 +87,8 @@ export function ProjectLayout({ org, project, tab, crumbs = [], title, children 
           </a>
         ))}
       </nav>
-      {state.status === 'failed' && (
-        <ApiErrorMessage
-          error={state.error}
-          suggestionHref={(suggestion) => consolePaths.project(org, suggestion)}
-        />
-      )}
+      {/* No links for did_you_mean: the 404 may be about the organization or the project. */}
+      {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
       {state.status !== 'failed' && children}
     </>
   );

@@ -3,14 +3,15 @@
  * checks the token: a 401 returns to sign-in), the top bar, and the pages.
  */
 import { createClient, type Me, UnauthorizedError } from '@flagplane/sdk';
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ErrorBoundary, lazy, Route, Router } from 'preact-iso';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ErrorBoundary, lazy, Route, Router, useLocation } from 'preact-iso';
 import { TopBar } from '../components/top-bar.js';
 import { FlagListPage } from '../pages/flag-list-page.js';
 import { NotFoundPage } from '../pages/not-found-page.js';
 import { OrganizationPage } from '../pages/organization-page.js';
 import { OrganizationsPage } from '../pages/organizations-page.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
+import { usePageAnnouncer } from './page-announcer.js';
 import { refusedTokenFarewell } from './use-api.js';
 
 // The pages people open most (the lists) load with the console; the others are chunks of their own,
@@ -39,6 +40,9 @@ function describe(me: Me): string {
 }
 
 export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
+  const { path } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  usePageAnnouncer(main, path);
   const client = useMemo(
     () =>
       createClient({
@@ -74,11 +78,13 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
           Sign out
         </button>
       </TopBar>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         {
           <ConsoleContext.Provider value={session}>
             <ErrorBoundary>
-              <Router>
+              {/* Keyed by the path: another flag's page is a new page (no state of the previous one survives,
+                  such as an open form that would then save onto this flag); filters in the query are not. */}
+              <Router key={path}>
                 <Route path="/console" component={OrganizationsPage} />
                 <Route path="/console/orgs/:org" component={OrganizationPage} />
                 <Route path="/console/orgs/:org/events" component={EventsPage} />

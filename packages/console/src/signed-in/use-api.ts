@@ -38,10 +38,16 @@ export function useApi<T>(
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const loadedGeneration = useRef(generation);
 
   // A layout effect, not useEffect: Preact runs effects after the next frame is painted, and a request
   // started then reaches the server a frame (up to 16 ms) later than it could.
   useLayoutEffect(() => {
+    // New inputs (another page of a list, other filters): what is shown no longer answers them, so it
+    // goes (a button acting on it would act on the wrong thing). A reload after a write keeps it.
+    if (loadedGeneration.current === generation)
+      setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
+    loadedGeneration.current = generation;
     const controller = new AbortController();
     loadRef.current(session, controller.signal).then(
       (data) => {

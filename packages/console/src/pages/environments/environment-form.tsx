@@ -44,18 +44,26 @@ export function updateBodyOf(draft: EnvironmentDraft): EnvironmentUpdateParams {
   return { name: draft.name, color: draft.color, sortOrder: sortOrderOf(draft.sortOrder) };
 }
 
-export type EnvironmentFormProps = DraftFormProps<EnvironmentDraft>;
+export interface EnvironmentFormProps extends DraftFormProps<EnvironmentDraft> {
+  /** Asked before saving (a project managed by code, §20); false keeps the form as typed, unsaved. */
+  readonly confirmSave?: () => Promise<boolean>;
+}
 
 export function EnvironmentForm(props: EnvironmentFormProps) {
-  const { idPrefix, creating, submitLabel, onCancel } = props;
+  const { idPrefix, creating, submitLabel, onCancel, confirmSave } = props;
   const { draft, write, submit, setText: set } = useDraftForm(props);
+  const confirmThenSubmit = async (event: Event) => {
+    event.preventDefault();
+    if (confirmSave && !(await confirmSave())) return;
+    await submit(event);
+  };
   const firstInput = useFocusOnOpen<HTMLInputElement>();
   const id = (field: string) => `${idPrefix}-${field}`;
   const described = (field: keyof EnvironmentDraft, hinted = false) =>
     inputProps(write.error, field, id(field), hinted ? id(`${field}-hint`) : undefined);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={confirmThenSubmit} noValidate>
       <ApiErrorMessage error={write.error} />
       <div class="toolbar">
         {creating && (

@@ -17,6 +17,8 @@ export interface NewSdkKeyFormProps {
   readonly env: string;
   readonly onCreated: (created: SdkKeyCreated) => void;
   readonly onCancel: () => void;
+  /** Asked before creating (a project managed by code, §20); false keeps the form as typed. */
+  readonly confirmCreate?: () => Promise<boolean>;
 }
 
 /** Every type with what it is for; a Record, so the compiler sees a type the contract adds. */
@@ -25,7 +27,7 @@ const typeDescriptions: Readonly<Record<SdkKeyType, string>> = {
   ClientSide: 'Client-side: for browsers and mobile apps; sees only flags visible to client-side SDKs.',
 };
 
-export function NewSdkKeyForm({ org, project, env, onCreated, onCancel }: NewSdkKeyFormProps) {
+export function NewSdkKeyForm({ org, project, env, onCreated, onCancel, confirmCreate }: NewSdkKeyFormProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [type, setType] = useState<SdkKeyType>('ServerSide');
@@ -34,6 +36,7 @@ export function NewSdkKeyForm({ org, project, env, onCreated, onCancel }: NewSdk
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    if (confirmCreate && !(await confirmCreate())) return;
     const outcome = await write.run(({ client }) =>
       client.sdkKeys.create(org, project, env, {
         // Left empty, the name is the API's default ("ServerSide key").
@@ -88,11 +91,10 @@ export function NewSdkKeyForm({ org, project, env, onCreated, onCancel }: NewSdk
         <FieldErrors error={write.error} path="type" id="new-sdk-key-type-error" />
       </div>
       <FormActions submitLabel="Create SDK key" pending={write.pending} onCancel={onCancel} />
-      {write.pending && (
-        <p role="status" class="muted">
-          Creating…
-        </p>
-      )}
+      {/* Always there, empty when idle: a live region inserted with its text is often not announced. */}
+      <p role="status" class="muted">
+        {write.pending ? 'Creating…' : ''}
+      </p>
     </form>
   );
 }

@@ -5,6 +5,9 @@ import { ToggleSwitch } from '../../components/toggle-switch.js';
 import { consolePaths } from '../../signed-in/console-paths.js';
 import type { FlagToggleRequest } from './use-flag-toggle.js';
 
+/** What the server answers a toggle of an archived flag (its configurations' `_actions`). */
+const archivedReason = 'The flag is archived: restore it to change it.';
+
 export interface FlagRowProps {
   readonly org: string;
   readonly project: string;
@@ -58,7 +61,7 @@ export function FlagRow({
             <ToggleSwitch
               checked={configuration.isEnabled}
               label={`${flagKey} in ${environment.name ?? environmentKey}`}
-              disabledReason={changeRefusedReason}
+              disabledReason={changeRefusedReason ?? (flag.isArchived ? archivedReason : null)}
               pending={pendingToggles.has(`${flag.id}/${environment.id}`)}
               onToggle={(enabled) =>
                 onToggle({ flag, environmentId: environment.id, environmentKey, enabled })

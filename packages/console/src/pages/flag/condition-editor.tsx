@@ -1,12 +1,9 @@
 /** One condition: attribute, NOT, operator (the contract's list) and values, with move and remove. */
 import { FieldErrors } from '../../components/api-error-message.js';
 import { conditionOperators, isConditionOperator, valuesHint } from '../../components/condition-operators.js';
+import { keptValuesNote, keptValuesText } from '../../components/condition-values.js';
 import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
 import type { ConditionDraft } from './configuration-draft.js';
-
-/** How this editor splits what is typed into values (configuration-draft.ts `parseValues`). */
-const separatorsHint = (operator: string) =>
-  operator === 'MatchesRegex' ? 'One per line.' : 'One per line, or separated by commas on a single line.';
 
 export interface ConditionEditorProps {
   readonly condition: ConditionDraft;
@@ -35,7 +32,8 @@ export function ConditionEditor(props: ConditionEditorProps) {
   };
   // An operator the list does not know (stored before the contract grew) stays as it is.
   const knownOperator = isConditionOperator(condition.operator);
-  const hint = [valuesHint(condition.operator), separatorsHint(condition.operator)].filter(Boolean).join(' ');
+  const kept = condition.keptValues;
+  const hint = kept ? keptValuesNote : valuesHint(condition.operator);
   return (
     <fieldset class="condition">
       <legend>Condition {index + 1}</legend>
@@ -81,10 +79,11 @@ export function ConditionEditor(props: ConditionEditorProps) {
           <textarea
             {...inputProps(error, `${path}.values`, ids.values, `${ids.values}-hint`)}
             rows={2}
-            value={condition.valuesText}
+            value={kept ? keptValuesText(kept) : condition.valuesText}
+            readOnly={kept !== null}
             onInput={(event) => change({ valuesText: event.currentTarget.value })}
           />
-          <p id={`${ids.values}-hint`} class="muted">
+          <p id={`${ids.values}-hint`} class={kept ? 'notice' : 'muted'}>
             {hint}
           </p>
           <FieldErrors error={error} path={`${path}.values`} id={`${ids.values}-error`} />

@@ -7,13 +7,19 @@
 
 import type { ConditionGroup, NestedVariation } from '@flagplane/contract';
 import type { FlagEnvironment, FlagEnvironmentUpdateParams } from '@flagplane/sdk';
+import { textOfValues, valuesFitLines, valuesOfText } from '../../components/condition-values.js';
 
 export interface ConditionDraft {
   readonly key: number;
   readonly attribute: string;
   readonly operator: string;
-  /** One value a line; on a single line, commas separate values (but not for MatchesRegex). */
+  /** One value a line, exactly as typed (components/condition-values.ts). */
   readonly valuesText: string;
+  /**
+   * Stored values the text cannot show (an empty value, a line break inside one), sent back exactly as
+   * they are and shown read-only; null when `valuesText` holds the values.
+   */
+  readonly keptValues: readonly string[] | null;
   readonly negate: boolean;
 }
 
@@ -42,12 +48,23 @@ export interface PrerequisiteDraft {
   readonly variationKey: string;
 }
 
+/** One weight input: the variation and its weight as typed. */
+export interface WeightDraft {
+  readonly variationId: string;
+  readonly text: string;
+}
+
+type StoredRollout = FlagEnvironment['percentageRollout'];
+
 export interface ConfigurationDraft {
   /** Empty when nothing is stored (then the save leaves it as it is). */
   readonly strategy: string;
   readonly defaultVariationId: string;
-  /** A weight for every variation of the flag, by variation id; all empty means no rollout is stored. */
-  readonly weights: Readonly<Record<string, string>>;
+  /**
+   * A weight for every variation, in the stored order (evaluation walks the weights in that order, §21),
+   * then the variations the stored list lacks, in the flag's order; all empty means no rollout is stored.
+   */
+  readonly weights: readonly WeightDraft[];
   readonly prerequisites: readonly PrerequisiteDraft[];
   readonly rules: readonly RuleDraft[];
 }
@@ -64,6 +81,7 @@ export const emptyCondition = (): ConditionDraft => ({
   attribute: '',
   operator: 'Equals',
   valuesText: '',
+  keptValues: null,
   negate: false,
 });
 
@@ -93,7 +111,9 @@ function groupDraft(group: ConditionGroup): GroupDraft {
       key: newKey(),
       attribute: condition.attribute,
       operator: condition.operator,
-      valuesText: condition.values.join('\n'),
+      ...(valuesFitLines(condition.values)
+        ? { valuesText: textOfValues(condition.values), keptValues: null }
+        : { valuesText: '', keptValues: condition.values }),
       negate: condition.negate,
     })),
   };
@@ -103,15 +123,14 @@ export function draftOf(
   configuration: FlagEnvironment,
   variations: readonly NestedVariation[],
 ): ConfigurationDraft {
-  const stored = new Map(
-    (configuration.percentageRollout ?? []).map((entry) => [entry.variationId, entry.weight]),
-  );
-  const weights = Object.fromEntries(
-    variations.map((variation) => [
-      variation.id,
-      configuration.percentageRollout ? String(stored.get(variation.id) ?? 0) : '',
-    ]),
-  );
+  const stored = configuration.percentageRollout;
+  const storedIds = new Set((stored ?? []).map((entry) => entry.variationId));
+  const weights: WeightDraft[] = [
+    ...(stored ?? []).map((entry) => ({ variationId: entry.variationId, text: String(entry.weight) })),
+    ...variations
+      .filter((variation) => !storedIds.has(variation.id))
+      .map((variation) => ({ variationId: variation.id, text: stored ? '0' : '' })),
+  ];
   return {
     strategy: configuration.strategy ?? '',
     defaultVariationId: configuration.defaultVariationId,
@@ -133,16 +152,6 @@ export function draftOf(
   };
 }
 
-/** A value list from what was typed: lines when there are several, else comma-separated (trimmed). */
-export function parseValues(text: string, operator: string): string[] {
-  const lines = text.split(/\r?\n/);
-  if (lines.length > 1 || operator === 'MatchesRegex') return lines.filter((line) => line.trim() !== '');
-  return text
-    .split(',')
-    .map((value) => value.trim())
-    .filter((value) => value !== '');
-}
-
 /**
  * A typed number; NaN when it is not one, which the SDK's check of the body (the contract's) refuses
  * with a message at the input's path before anything is sent.
@@ -150,28 +159,47 @@ export function parseValues(text: string, operator: string): string[] {
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 /** The sum shown next to the weights (empty inputs count as 0). */
-export function weightSum(weights: Readonly<Record<string, string>>): number {
-  return Object.values(weights).reduce((sum, text) => sum + (text.trim() === '' ? 0 : Number(text)), 0);
+export function weightSum(weights: readonly WeightDraft[]): number {
+  return weights.reduce((sum, weight) => sum + (weight.text.trim() === '' ? 0 : Number(weight.text)), 0);
 }
 
-export function updateBodyOf(
-  draft: ConfigurationDraft,
-  variations: readonly NestedVariation[],
-): FlagEnvironmentUpdateParams {
-  const weightTexts = variations.map((variation) => draft.weights[variation.id] ?? '');
-  const anyWeight = weightTexts.some((text) => text.trim() !== '');
+/** The weights to send, in the draft's order; null when every input is empty. */
+function rolloutOf(weights: readonly WeightDraft[]): { variationId: string; weight: number }[] | null {
+  if (weights.every((weight) => weight.text.trim() === '')) return null;
+  return weights.map(({ variationId, text }) => ({
+    variationId,
+    weight: text.trim() === '' ? 0 : numberOf(text),
+  }));
+}
+
+/**
+ * Whether two rollouts serve the same variations to the same contexts: the same weights above 0 in the
+ * same order (a weight of 0 takes no share, wherever it stands).
+ */
+function sameRollout(a: StoredRollout, b: StoredRollout): boolean {
+  const served = (rollout: StoredRollout) =>
+    (rollout ?? [])
+      .filter((entry) => entry.weight !== 0)
+      .map((entry) => `${entry.variationId}:${entry.weight}`)
+      .join(' ');
+  return (a === null) === (b === null) && served(a) === served(b);
+}
+
+/**
+ * The update body. `stored` is the rollout the form started from: the weights are sent only when they
+ * differ from it, or when the strategy is PercentageRollout (whose save must carry valid weights).
+ * Otherwise they are left out, which the API reads as "keep" (§9): saving an unrelated change leaves the
+ * stored weights exactly as they are.
+ */
+export function updateBodyOf(draft: ConfigurationDraft, stored: StoredRollout): FlagEnvironmentUpdateParams {
+  const rollout = rolloutOf(draft.weights);
+  const sendRollout =
+    rollout !== null && (draft.strategy === 'PercentageRollout' || !sameRollout(rollout, stored));
   return {
     ...(draft.strategy ? { strategy: draft.strategy as FlagEnvironmentUpdateParams['strategy'] } : {}),
     defaultVariationId: draft.defaultVariationId,
-    // Every variation, in the flag's order, so `percentageRollout.N` is the Nth weight input.
-    ...(anyWeight
-      ? {
-          percentageRollout: variations.map((variation, index) => ({
-            variationId: variation.id,
-            weight: (weightTexts[index] ?? '').trim() === '' ? 0 : numberOf(weightTexts[index] ?? ''),
-          })),
-        }
-      : {}),
+    // In the draft's order, so `percentageRollout.N` is the Nth weight input.
+    ...(sendRollout ? { percentageRollout: rollout } : {}),
     prerequisites: draft.prerequisites.map((prerequisite) => ({
       prerequisiteFlagKey: prerequisite.flagKey.trim(),
       expectedVariationKey: prerequisite.variationKey.trim(),
@@ -187,10 +215,25 @@ export function updateBodyOf(
         conditions: group.conditions.map((condition) => ({
           attribute: condition.attribute,
           operator: condition.operator,
-          values: parseValues(condition.valuesText, condition.operator),
+          values: condition.keptValues ? [...condition.keptValues] : valuesOfText(condition.valuesText),
           negate: condition.negate,
         })),
       })),
     })),
   };
+}
+
+/**
+ * The draft's lists as rows (rules, their groups and conditions, prerequisites), without what is typed in
+ * them. The API's field messages name rows by index (`rules.1.conditionGroups.0…`): when this changes,
+ * the messages would land on other rows, so the form drops them.
+ */
+export function rowsOf(draft: ConfigurationDraft): string {
+  return JSON.stringify([
+    draft.rules.map((rule) => [
+      rule.key,
+      rule.groups.map((group) => [group.key, group.conditions.map((c) => c.key)]),
+    ]),
+    draft.prerequisites.map((prerequisite) => prerequisite.key),
+  ]);
 }

@@ -58,12 +58,12 @@ export function FlagEnvironmentCard({ scope, configuration, segments }: FlagEnvi
           onToggle={switchTo}
         />
       </div>
+      {/* No suggestionHref: a 404 of the toggle may name the flag or the environment, so keys stay text. */}
       <ApiErrorMessage error={toggle.error} />
-      {status && (
-        <p class="muted" role="status">
-          {status}
-        </p>
-      )}
+      {/* Always there, so a screen reader follows it: a live region inserted with its text may go unsaid. */}
+      <p class="muted" role="status">
+        {status}
+      </p>
       {editing ? (
         <FlagEnvironmentForm
           scope={scope}

@@ -41,11 +41,10 @@ export function FlagSettingsSection({ scope }: { readonly scope: FlagScope }) {
     <section aria-labelledby="flag-settings-heading">
       <h2 id="flag-settings-heading">Settings</h2>
       <ApiErrorMessage error={lifecycle.error} />
-      {status && (
-        <p class="muted" role="status">
-          {status}
-        </p>
-      )}
+      {/* Always there, so a screen reader follows it: a live region inserted with its text may go unsaid. */}
+      <p class="muted" role="status">
+        {status}
+      </p>
       {editing ? (
         <FlagSettingsForm
           scope={scope}

@@ -1,14 +1,20 @@
-/** One weight input per variation (integers 0–100 that must sum to exactly 100), with the running sum. */
+/**
+ * One weight input per variation (integers 0–100 that must sum to exactly 100), with the running sum, in
+ * the order evaluation walks them (§21: cumulative weights, stored order).
+ */
 import type { NestedVariation } from '@flagplane/contract';
 import { FieldErrors } from '../../components/api-error-message.js';
 import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
-import { weightSum } from './configuration-draft.js';
+import { type WeightDraft, weightSum } from './configuration-draft.js';
+import { replaceAt } from './list-edits.js';
 import { variationLabel } from './variations-section.js';
 
 export interface PercentageRolloutEditorProps {
   readonly variations: readonly NestedVariation[];
-  readonly weights: Readonly<Record<string, string>>;
-  readonly onChange: (weights: Readonly<Record<string, string>>) => void;
+  readonly weights: readonly WeightDraft[];
+  readonly onChange: (weights: readonly WeightDraft[]) => void;
+  /** Weights are stored: leaving every input empty keeps them (the API cannot remove them, §9). */
+  readonly stored: boolean;
   readonly error: unknown;
   readonly idPrefix: string;
 }
@@ -17,26 +23,32 @@ export function PercentageRolloutEditor({
   variations,
   weights,
   onChange,
+  stored,
   error,
   idPrefix,
 }: PercentageRolloutEditorProps) {
-  const anyWeight = variations.some((variation) => (weights[variation.id] ?? '').trim() !== '');
+  const anyWeight = weights.some((weight) => weight.text.trim() !== '');
   const sum = weightSum(weights);
   const sumId = `${idPrefix}-weights-sum`;
   return (
     <fieldset class="percentage-rollout">
       <legend>Percentage rollout</legend>
       <p class="muted">
-        Used by the percentage rollout strategy, and kept when another is chosen. Leave every weight empty to
-        store none.
+        Used by the percentage rollout strategy, in this order, and kept when another is chosen.{' '}
+        {stored
+          ? 'Stored weights can be changed, not removed: left empty, they stay as they are.'
+          : 'Leave every weight empty to store none.'}
       </p>
       <div class="condition-row">
-        {variations.map((variation, index) => {
+        {weights.map((weight, index) => {
           const id = `${idPrefix}-weight-${index}`;
           const path = `percentageRollout.${index}`;
+          const variation = variations.find((candidate) => candidate.id === weight.variationId);
           return (
-            <div class="field" key={variation.id}>
-              <label for={id}>Weight of {variationLabel(variation)} (%)</label>
+            <div class="field" key={weight.variationId}>
+              <label for={id}>
+                Weight of {variation ? variationLabel(variation) : weight.variationId} (%)
+              </label>
               <input
                 {...inputProps(error, path, id, sumId)}
                 type="number"
@@ -45,8 +57,10 @@ export function PercentageRolloutEditor({
                 max={100}
                 step={1}
                 class="flag-number-input"
-                value={weights[variation.id] ?? ''}
-                onInput={(event) => onChange({ ...weights, [variation.id]: event.currentTarget.value })}
+                value={weight.text}
+                onInput={(event) =>
+                  onChange(replaceAt(weights, index, { ...weight, text: event.currentTarget.value }))
+                }
               />
               <FieldErrors error={error} path={path} id={`${id}-error`} />
             </div>
@@ -56,7 +70,9 @@ export function PercentageRolloutEditor({
       <p id={sumId} aria-live="polite" class={anyWeight && sum !== 100 ? 'field-error' : 'muted'}>
         {anyWeight
           ? `The weights sum to ${Number.isFinite(sum) ? sum : '?'}%${sum === 100 ? '.' : '; they must sum to 100%.'}`
-          : 'No weights.'}
+          : stored
+            ? 'Every weight is empty: the stored weights stay as they are.'
+            : 'No weights.'}
       </p>
       <ExactFieldErrors error={error} paths={['percentageRollout']} id={`${idPrefix}-weights-error`} />
     </fieldset>

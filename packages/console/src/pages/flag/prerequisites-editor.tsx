@@ -1,13 +1,15 @@
 /**
  * Prerequisites: rows of a flag key and the variation key it must serve first (§9: at most 10, flags of
- * this project other than this one, no cycles). The flag keys of the project are offered as suggestions.
+ * this project other than this one, no cycles). Flag keys matching what is typed are offered as
+ * suggestions.
  */
+import { useState } from 'preact/hooks';
 import { FieldErrors } from '../../components/api-error-message.js';
 import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
-import { useApi } from '../../signed-in/use-api.js';
 import { emptyPrerequisite, type PrerequisiteDraft } from './configuration-draft.js';
 import type { FlagScope } from './flag-scope.js';
 import { removeAt, replaceAt } from './list-edits.js';
+import { useFlagKeySuggestions } from './use-flag-key-suggestions.js';
 
 export interface PrerequisitesEditorProps {
   readonly scope: FlagScope;
@@ -17,22 +19,6 @@ export interface PrerequisitesEditorProps {
   readonly idPrefix: string;
 }
 
-/** Suggestions only: when the list cannot be read, the inputs still take any key. */
-function useOtherFlagKeys(scope: FlagScope): readonly string[] {
-  const { org, project, flag } = scope;
-  const { state } = useApi(
-    async ({ client }, signal) => {
-      const keys: string[] = [];
-      for await (const item of client.flags.list(org, project, { limit: 100 }, { signal })) {
-        if (item.key && item.id !== flag.id) keys.push(item.key);
-      }
-      return keys;
-    },
-    [org, project, flag.id],
-  );
-  return state.data ?? [];
-}
-
 export function PrerequisitesEditor({
   scope,
   prerequisites,
@@ -40,7 +26,9 @@ export function PrerequisitesEditor({
   error,
   idPrefix,
 }: PrerequisitesEditorProps) {
-  const flagKeys = useOtherFlagKeys(scope);
+  // The flag key typed last, in whichever row: the one list of suggestions serves the input in use.
+  const [typed, setTyped] = useState('');
+  const flagKeys = useFlagKeySuggestions(scope, typed);
   const listId = `${idPrefix}-flag-keys`;
   return (
     <fieldset class="prerequisites">
@@ -65,7 +53,10 @@ export function PrerequisitesEditor({
                 {...inputProps(error, `${path}.prerequisiteFlagKey`, `${id}-flag`)}
                 list={listId}
                 value={prerequisite.flagKey}
-                onInput={(event) => update({ flagKey: event.currentTarget.value })}
+                onInput={(event) => {
+                  setTyped(event.currentTarget.value);
+                  update({ flagKey: event.currentTarget.value });
+                }}
               />
               <FieldErrors error={error} path={`${path}.prerequisiteFlagKey`} id={`${id}-flag-error`} />
             </div>

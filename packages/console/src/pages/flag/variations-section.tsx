@@ -49,11 +49,10 @@ export function VariationsSection({ scope }: { readonly scope: FlagScope }) {
     <section aria-labelledby="variations-heading">
       <h2 id="variations-heading">Variations</h2>
       <ApiErrorMessage error={removal.error} />
-      {status && (
-        <p class="muted" role="status">
-          {status}
-        </p>
-      )}
+      {/* Always there, so a screen reader follows it: a live region inserted with its text may go unsaid. */}
+      <p class="muted" role="status">
+        {status}
+      </p>
       {flag.variations.length === 0 ? (
         <p>This flag has no variations.</p>
       ) : (

@@ -5,6 +5,7 @@
 import type { ConditionOperator, GroupOperator } from '@flagplane/contract';
 import { FieldErrors } from '../../components/api-error-message.js';
 import { conditionOperators, groupOperators, valuesHint } from '../../components/condition-operators.js';
+import { keptValuesNote, keptValuesText } from '../../components/condition-values.js';
 import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
 import { type ConditionDraft, emptyCondition, emptyGroup, type GroupDraft } from './segment-draft.js';
 
@@ -131,6 +132,7 @@ interface ConditionRowProps {
 function ConditionRow({ id, label, path, condition, error, onChange, onRemove }: ConditionRowProps) {
   const described = (field: string, hinted = false) =>
     inputProps(error, `${path}.${field}`, `${id}-${field}`, hinted ? `${id}-${field}-hint` : undefined);
+  const kept = condition.keptValues;
   return (
     <fieldset class="condition-row">
       <legend class="visually-hidden">{label}</legend>
@@ -162,15 +164,16 @@ function ConditionRow({ id, label, path, condition, error, onChange, onRemove }:
         <FieldErrors error={error} path={`${path}.operator`} id={`${id}-operator-error`} />
       </div>
       <div class="field">
-        <label for={`${id}-values`}>Values, one per line</label>
+        <label for={`${id}-values`}>Values</label>
         <textarea
           rows={2}
-          value={condition.values}
+          value={kept ? keptValuesText(kept) : condition.values}
+          readOnly={kept !== null}
           {...described('values', true)}
           onInput={(event) => onChange({ ...condition, values: event.currentTarget.value })}
         />
-        <p id={`${id}-values-hint`} class="muted">
-          {valuesHint(condition.operator)}
+        <p id={`${id}-values-hint`} class={kept ? 'notice' : 'muted'}>
+          {kept ? keptValuesNote : valuesHint(condition.operator)}
         </p>
         <FieldErrors error={error} path={`${path}.values`} id={`${id}-values-error`} />
       </div>

@@ -15,6 +15,8 @@ export interface SegmentCardProps {
   readonly onEdit: () => void;
   /** The edit form closed, `saved` after a successful save. */
   readonly onEditDone: (saved: boolean) => void;
+  /** Asked before an edit is saved (§20); see SegmentForm. */
+  readonly confirmSave: () => Promise<boolean>;
   readonly onDelete: () => void;
   readonly deleting: boolean;
   /** Why the last delete of this segment failed (a rule still uses it, …). */
@@ -25,7 +27,8 @@ export interface SegmentCardProps {
 const shownKeys = 20;
 
 export function SegmentCard(props: SegmentCardProps) {
-  const { org, project, segment, editing, onEdit, onEditDone, onDelete, deleting, deleteError } = props;
+  const { org, project, segment, editing, onEdit, onEditDone, confirmSave, onDelete, deleting, deleteError } =
+    props;
   const key = segment.key ?? segment.id;
   const titleId = `segment-${segment.id}-title`;
   const editButtonId = `segment-${segment.id}-edit`;
@@ -55,6 +58,7 @@ export function SegmentCard(props: SegmentCardProps) {
           creating={false}
           submitLabel="Save segment"
           save={({ client }, draft) => client.segments.update(org, project, segment.id, updateBodyOf(draft))}
+          confirmSave={confirmSave}
           onSaved={() => onEditDone(true)}
           onCancel={() => onEditDone(false)}
         />

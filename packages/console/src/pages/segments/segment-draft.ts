@@ -1,16 +1,24 @@
 /**
  * What a person types into the segment form, and the request bodies made from it. Lists of keys and
- * values are typed one per line (context keys and regex values may hold commas).
+ * values are typed one per line (context keys and values may hold commas); condition values exactly as
+ * typed, as in every editor of conditions (components/condition-values.ts).
  */
 import type { ConditionOperator, GroupOperator } from '@flagplane/contract';
 import type { Segment, SegmentCreateParams, SegmentUpdateParams } from '@flagplane/sdk';
+import { textOfValues, valuesFitLines, valuesOfText } from '../../components/condition-values.js';
 
 export interface ConditionDraft {
   /** Stable across edits, so removing a row keeps focus and typing in the right rows. */
   readonly id: number;
   readonly attribute: string;
   readonly operator: ConditionOperator;
+  /** One value a line, exactly as typed. */
   readonly values: string;
+  /**
+   * Stored values the text cannot show (an empty value, a line break inside one), sent back exactly as
+   * they are and shown read-only; null when `values` holds the values.
+   */
+  readonly keptValues: readonly string[] | null;
   readonly negate: boolean;
 }
 
@@ -37,6 +45,7 @@ export const emptyCondition = (): ConditionDraft => ({
   attribute: '',
   operator: 'Equals',
   values: '',
+  keptValues: null,
   negate: false,
 });
 
@@ -69,14 +78,16 @@ export function draftOf(segment: Segment): SegmentDraft {
         id: nextDraftId(),
         attribute: condition.attribute,
         operator: condition.operator,
-        values: condition.values.join('\n'),
+        ...(valuesFitLines(condition.values)
+          ? { values: textOfValues(condition.values), keptValues: null }
+          : { values: '', keptValues: condition.values }),
         negate: condition.negate,
       })),
     })),
   };
 }
 
-/** One entry a line; blank lines are dropped, the rest kept as typed (the API judges them). */
+/** One context key a line, trimmed; blank lines are dropped (the API judges the rest). */
 export function linesOf(text: string): string[] {
   return text
     .split(/\r?\n/)
@@ -90,7 +101,7 @@ function conditionGroupsOf(draft: SegmentDraft) {
     conditions: group.conditions.map((condition) => ({
       attribute: condition.attribute,
       operator: condition.operator,
-      values: linesOf(condition.values),
+      values: condition.keptValues ? [...condition.keptValues] : valuesOfText(condition.values),
       negate: condition.negate,
     })),
   }));

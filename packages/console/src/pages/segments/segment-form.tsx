@@ -10,17 +10,25 @@ import { FormActions } from '../../components/form-actions.js';
 import { ConditionGroupsEditor } from './condition-groups-editor.js';
 import type { SegmentDraft } from './segment-draft.js';
 
-export type SegmentFormProps = DraftFormProps<SegmentDraft>;
+export interface SegmentFormProps extends DraftFormProps<SegmentDraft> {
+  /** Asked before saving (a project managed by code, §20); false keeps the form as typed, unsaved. */
+  readonly confirmSave?: () => Promise<boolean>;
+}
 
 export function SegmentForm(props: SegmentFormProps) {
-  const { idPrefix, creating, submitLabel, onCancel } = props;
+  const { idPrefix, creating, submitLabel, onCancel, confirmSave } = props;
   const { draft, setDraft, write, submit, setText: set } = useDraftForm(props);
+  const confirmThenSubmit = async (event: Event) => {
+    event.preventDefault();
+    if (confirmSave && !(await confirmSave())) return;
+    await submit(event);
+  };
   const firstInput = useFocusOnOpen<HTMLInputElement>();
   const described = (path: string, hinted = false) =>
     inputProps(write.error, path, `${idPrefix}-${path}`, hinted ? `${idPrefix}-${path}-hint` : undefined);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={confirmThenSubmit} noValidate>
       <ApiErrorMessage error={write.error} />
       {creating && (
         <div class="field">
