@@ -29,11 +29,6 @@ export function ToggleSwitch({ checked, label, disabledReason, pending, onToggle
       onClick={() => {
         if (!pending) onToggle(!checked);
       }}
-    >
-      <span class="track" aria-hidden="true" />
-      <span class="state" aria-hidden="true">
-        {checked ? 'On' : 'Off'}
-      </span>
-    </button>
+    />
   );
 }

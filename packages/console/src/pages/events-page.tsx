@@ -3,11 +3,13 @@
  * filtered by what the address says (`?flag=new-checkout&actor=…`), a page at a time.
  */
 import { type Event, type Page, UnauthorizedError, ValidationError } from '@flagplane/sdk';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { consolePaths } from '../signed-in/console-paths.js';
+import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
 import { EventFilterForm } from './events/event-filter-form.js';
@@ -29,12 +31,25 @@ export interface EventsPageProps {
 export function EventsPage({ org, project }: EventsPageProps) {
   const log = <EventLog org={org} project={project} />;
   if (project) {
+    // ProjectLayout names the tab (and its heading) after the project.
     return (
       <ProjectLayout org={org} project={project} tab="events" crumbs={[{ label: 'Events' }]}>
         {log}
       </ProjectLayout>
     );
   }
+  return <OrganizationEventsPage org={org}>{log}</OrganizationEventsPage>;
+}
+
+/** The organization-wide log: its own heading and title (no project frame). */
+function OrganizationEventsPage({
+  org,
+  children,
+}: {
+  readonly org: string;
+  readonly children: ComponentChildren;
+}) {
+  useDocumentTitle(`Events of ${org}`);
   return (
     <>
       <Breadcrumbs
@@ -48,7 +63,7 @@ export function EventsPage({ org, project }: EventsPageProps) {
       <p class="muted">
         Every change made in the organization, by anyone, through the API, the CLI or this console.
       </p>
-      {log}
+      {children}
     </>
   );
 }

@@ -56,14 +56,15 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
     paging.filtersKey === filtersKey ? paging : { cursor: undefined, previousCursors: [] };
   const { state, replace } = useApi<FlagListData>(
     async ({ client }, signal) => {
-      const [environments, page] = await Promise.all([
-        client.environments.list(org, project, { limit: 100 }, { signal }),
+      // The flags first: the server answers in the order requests arrive, and they are the bigger answer.
+      const [page, environments] = await Promise.all([
         client.flags.list(
           org,
           project,
           { ...flagListParams(filters), view: 'full', limit: flagsPerPage, ...(cursor ? { cursor } : {}) },
           { signal },
         ),
+        client.environments.list(org, project, { limit: 100 }, { signal }),
       ]);
       return {
         environments: environments.items,

@@ -1,6 +1,8 @@
 import { consolePaths } from '../signed-in/console-paths.js';
+import { useDocumentTitle } from '../signed-in/page-announcer.js';
 
 export function NotFoundPage() {
+  useDocumentTitle('Nothing here');
   return (
     <>
       <h1>Nothing here</h1>

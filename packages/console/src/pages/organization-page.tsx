@@ -4,6 +4,7 @@ import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
 import { consolePaths } from '../signed-in/console-paths.js';
+import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { useApi } from '../signed-in/use-api.js';
 
 export function OrganizationPage({ org }: { readonly org: string }) {
@@ -23,6 +24,7 @@ export function OrganizationPage({ org }: { readonly org: string }) {
     [org],
   );
   const name = state.data?.organization.name ?? org;
+  useDocumentTitle(name);
   return (
     <>
       <Breadcrumbs crumbs={[{ label: 'Organizations', href: consolePaths.home() }, { label: name }]} />

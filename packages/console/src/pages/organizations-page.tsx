@@ -2,6 +2,7 @@
 import type { OrganizationListItem } from '@flagplane/sdk';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { consolePaths } from '../signed-in/console-paths.js';
+import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { useApi } from '../signed-in/use-api.js';
 
 export function OrganizationsPage() {
@@ -11,6 +12,7 @@ export function OrganizationsPage() {
       organizations.push(organization);
     return organizations;
   }, []);
+  useDocumentTitle('Organizations');
   return (
     <>
       <h1>Organizations</h1>

@@ -1,6 +1,7 @@
 /** Sign-in: paste a personal access or service token. The token is checked by the first API call. */
 import { useState } from 'preact/hooks';
 import { TopBar } from '../components/top-bar.js';
+import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { tokenProblem } from './session-token.js';
 
 export interface SignInPageProps {
@@ -9,6 +10,7 @@ export interface SignInPageProps {
 }
 
 export function SignInPage({ farewell, onSignIn }: SignInPageProps) {
+  useDocumentTitle('Sign in');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: Event) => {

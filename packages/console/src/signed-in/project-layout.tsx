@@ -8,6 +8,7 @@ import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
 import { consolePaths } from './console-paths.js';
+import { useDocumentTitle } from './page-announcer.js';
 import { type ApiState, useApi } from './use-api.js';
 
 export type ProjectTab = 'flags' | 'segments' | 'environments' | 'events' | 'playground';
@@ -51,6 +52,7 @@ function ProjectLayoutLoadingItsProject(props: ProjectLayoutProps) {
   const { state } = useApi(
     ({ client }, signal) => client.projects.retrieve(org, project, { signal }),
     [org, project],
+    { start: 'later' },
   );
   return <ProjectFrame {...props} state={state} />;
 }
@@ -64,6 +66,7 @@ function ProjectFrame({
   children,
   state,
 }: ProjectLayoutProps & { readonly state: ApiState<Project> }) {
+  useDocumentTitle(title ?? state.data?.name ?? project);
   const projectCrumbs: Crumb[] = [
     { label: org, href: consolePaths.organization(org) },
     { label: state.data?.name ?? project, href: consolePaths.project(org, project) },

@@ -11,8 +11,8 @@ import { NotFoundPage } from '../pages/not-found-page.js';
 import { OrganizationPage } from '../pages/organization-page.js';
 import { OrganizationsPage } from '../pages/organizations-page.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
-import { usePageAnnouncer } from './page-announcer.js';
-import { refusedTokenFarewell } from './use-api.js';
+import { useFocusOnNavigation } from './page-announcer.js';
+import { refusedTokenFarewell, whenIdle } from './use-api.js';
 
 // The pages people open most (the lists) load with the console; the others are chunks of their own,
 // loaded when first opened, so a signed-in first load carries less code (packages/console/README.md).
@@ -42,7 +42,7 @@ function describe(me: Me): string {
 export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
-  usePageAnnouncer(main, path);
+  useFocusOnNavigation(main, path);
   const client = useMemo(
     () =>
       createClient({
@@ -60,8 +60,12 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
   const [me, setMe] = useState<Me | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    client.me.retrieve({ signal: controller.signal }).then(setMe, (error: unknown) => {
-      if (!controller.signal.aborted && error instanceof UnauthorizedError) onSignOut(refusedTokenFarewell);
+    // When the page's own requests have gone: the name in the top bar is not worth delaying them for.
+    whenIdle(() => {
+      if (controller.signal.aborted) return;
+      client.me.retrieve({ signal: controller.signal }).then(setMe, (error: unknown) => {
+        if (!controller.signal.aborted && error instanceof UnauthorizedError) onSignOut(refusedTokenFarewell);
+      });
     });
     return () => controller.abort();
   }, [client, onSignOut]);

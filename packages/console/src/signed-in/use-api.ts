@@ -29,9 +29,25 @@ export function endSessionOnUnauthorized(error: unknown, session: ConsoleSession
   return true;
 }
 
+/** Runs `task` when the browser has nothing else to do, at the latest after 500 ms. */
+export function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 500 });
+  else setTimeout(task, 50);
+}
+
+export interface ApiOptions {
+  /**
+   * `later`: start the request when the browser is idle (at the latest after 500 ms), behind the page's
+   * own requests and their rendering (the project a layout names in its heading is not what the page
+   * waits for). @default 'now'
+   */
+  readonly start?: 'now' | 'later';
+}
+
 export function useApi<T>(
   load: (session: ConsoleSession, signal: AbortSignal) => Promise<T>,
   deps: readonly unknown[],
+  options: ApiOptions = {},
 ): ApiResult<T> {
   const session = useConsole();
   const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
@@ -42,6 +58,7 @@ export function useApi<T>(
 
   // A layout effect, not useEffect: Preact runs effects after the next frame is painted, and a request
   // started then reaches the server a frame (up to 16 ms) later than it could.
+  const later = options.start === 'later';
   useLayoutEffect(() => {
     // New inputs (another page of a list, other filters): what is shown no longer answers them, so it
     // goes (a button acting on it would act on the wrong thing). A reload after a write keeps it.
@@ -49,15 +66,20 @@ export function useApi<T>(
       setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
     loadedGeneration.current = generation;
     const controller = new AbortController();
-    loadRef.current(session, controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (!endSessionOnUnauthorized(error, session)) setState({ status: 'failed', error });
-      },
-    );
+    const start = () => {
+      if (controller.signal.aborted) return;
+      loadRef.current(session, controller.signal).then(
+        (data) => {
+          if (!controller.signal.aborted) setState({ status: 'ready', data });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (!endSessionOnUnauthorized(error, session)) setState({ status: 'failed', error });
+        },
+      );
+    };
+    if (later) whenIdle(start);
+    else start();
     return () => controller.abort();
   }, [...deps, generation]);
 
