@@ -167,4 +167,29 @@ browserSuite('the console in headless Chromium', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => isEnabled('flag-0003', 'development')).toBe(true);
   });
+
+  it('pages through the list from the keyboard, the focus staying on Next page, and a new page starts at the top', async () => {
+    const page = await browser.open();
+    await signIn(page, browser.server.baseUrl, tokens.owner, projectPath);
+    await page.getByRole('switch', { name: 'flag-0000 in development' }).waitFor();
+    const next = page.getByRole('button', { name: 'Next page' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('switch', { name: 'flag-0050 in development' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Next page');
+    expect(await page.getByText('Page 2', { exact: true }).count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.getByRole('switch', { name: 'flag-0100 in development' }).waitFor();
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByRole('switch', { name: 'flag-0050 in development' }).waitFor();
+
+    // Scrolled to the bottom, a flag's link: its page opens at the top, with the focus on its content.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('link', { name: 'Flag 98', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit the staging configuration' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.title()).toBe('Flag 98 · Flagplane');
+  });
 });

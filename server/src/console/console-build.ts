@@ -87,7 +87,6 @@ function servedElsewhere(css: string, file: string): string {
 
 /** A file's text, read again only when its modification time or size changed since the last read. */
 function fileReadAgainWhenChanged(path: string): () => string {
-  let seen = '';
   let text = readFileSync(path, 'utf8');
   const stamp = () => {
     try {
@@ -97,7 +96,7 @@ function fileReadAgainWhenChanged(path: string): () => string {
       return ''; // gone for a moment (a rebuild empties dist/): keep serving the last text
     }
   };
-  seen = stamp();
+  let seen = stamp();
   return () => {
     const now = stamp();
     if (now !== '' && now !== seen) {

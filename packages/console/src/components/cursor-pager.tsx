@@ -32,22 +32,40 @@ export interface PagerProps {
   /** What is paged, for the navigation's name ("Segments"). */
   readonly label: string;
   readonly pages: CursorPages;
-  /** The shown page's `next_cursor`: null on the last page. */
-  readonly nextCursor: string | null;
+  /** The shown page's `next_cursor`: null on the last page, undefined while the page loads. */
+  readonly nextCursor: string | null | undefined;
+  /** Shown even on a single page (the flag list says "Page 1"). @default false */
+  readonly always?: boolean;
 }
 
-export function Pager({ label, pages, nextCursor }: PagerProps) {
-  if (pages.pageNumber === 1 && nextCursor === null) return null;
+/**
+ * The buttons are aria-disabled, never `disabled`, when they cannot act (the first page, the last, a page
+ * still loading): a disabled button drops the keyboard focus, and a person who pressed "Next page" would
+ * be sent back to the top of the document. Render the pager whether or not the page has loaded, so the
+ * button that was pressed stays where it was.
+ */
+export function Pager({ label, pages, nextCursor, always = false }: PagerProps) {
+  if (!always && pages.pageNumber === 1 && nextCursor === null) return null;
+  const loading = nextCursor === undefined;
+  const canGoBack = pages.pageNumber > 1 && !loading;
+  const canGoOn = typeof nextCursor === 'string';
   return (
     <nav class="pager" aria-label={`${label} pages`}>
-      <button type="button" disabled={pages.pageNumber === 1} onClick={pages.previous}>
-        Previous page
-      </button>
-      <span>Page {pages.pageNumber}</span>
       <button
         type="button"
-        disabled={nextCursor === null}
-        onClick={() => nextCursor !== null && pages.next(nextCursor)}
+        aria-disabled={canGoBack ? undefined : 'true'}
+        onClick={() => canGoBack && pages.previous()}
+      >
+        Previous page
+      </button>
+      <span aria-live="polite">
+        Page {pages.pageNumber}
+        {loading ? ' (loading…)' : ''}
+      </span>
+      <button
+        type="button"
+        aria-disabled={canGoOn ? undefined : 'true'}
+        onClick={() => canGoOn && pages.next(nextCursor)}
       >
         Next page
       </button>

@@ -4,11 +4,11 @@
  * server filters and pages, and one `view=full` request brings every environment's state of a page).
  */
 import type { EnvironmentListItem, FlagListItem } from '@flagplane/sdk';
-import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { refusalOf } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
+import { Pager, useCursorPages } from '../components/cursor-pager.js';
 import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
@@ -37,23 +37,13 @@ interface FlagListData {
   readonly changeRefusedReason: string | null;
 }
 
-/** Where the list is: the filters it was opened with and the cursors leading to this page. */
-interface Paging {
-  readonly filtersKey: string;
-  readonly cursor: string | undefined;
-  /** The cursors of the pages before this one, for "Previous" (a cursor only leads forward). */
-  readonly previousCursors: readonly (string | undefined)[];
-}
-
 export function FlagListPage({ org, project }: { readonly org: string; readonly project: string }) {
   const { query, route } = useLocation();
   const filters = readFlagFilters(query);
-  const filtersKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState<Paging>({ filtersKey, cursor: undefined, previousCursors: [] });
-  // Other filters (the form, a link, the Flags tab, Back): the first page of their list. A cursor leads
-  // on from where it was made, whatever the filters, so an old one would skip flags.
-  const { cursor, previousCursors } =
-    paging.filtersKey === filtersKey ? paging : { cursor: undefined, previousCursors: [] };
+  // Other filters (the form, a link, the Flags tab, Back) start at the first page of their list: a cursor
+  // leads on from where it was made, whatever the filters, so an old one would skip flags.
+  const pages = useCursorPages(`${org}/${project}?${JSON.stringify(filters)}`);
+  const cursor = pages.cursor;
   const { state, replace } = useApi<FlagListData>(
     async ({ client }, signal) => {
       // The flags first: the server answers in the order requests arrive, and they are the bigger answer.
@@ -129,37 +119,16 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
               </tbody>
             </table>
           )}
-          <nav class="pager" aria-label="Pages of flags">
-            <button
-              type="button"
-              disabled={previousCursors.length === 0}
-              onClick={() =>
-                setPaging({
-                  filtersKey,
-                  cursor: previousCursors[previousCursors.length - 1],
-                  previousCursors: previousCursors.slice(0, -1),
-                })
-              }
-            >
-              Previous page
-            </button>
-            <span class="muted">Page {previousCursors.length + 1}</span>
-            <button
-              type="button"
-              disabled={state.data.nextCursor === null}
-              onClick={() =>
-                setPaging({
-                  filtersKey,
-                  cursor: state.data.nextCursor ?? undefined,
-                  previousCursors: [...previousCursors, cursor],
-                })
-              }
-            >
-              Next page
-            </button>
-          </nav>
         </>
       )}
+      <Pager
+        label="Flags"
+        pages={pages}
+        nextCursor={
+          state.status === 'ready' ? state.data.nextCursor : state.status === 'loading' ? undefined : null
+        }
+        always
+      />
     </ProjectLayout>
   );
 }

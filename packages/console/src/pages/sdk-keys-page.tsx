@@ -217,9 +217,13 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
           </table>
         )}
         <ApiErrorMessage error={revoke.error} />
-        {state.status === 'ready' && (
-          <Pager label="SDK keys" pages={pages} nextCursor={state.data.nextCursor} />
-        )}
+        <Pager
+          label="SDK keys"
+          pages={pages}
+          nextCursor={
+            state.status === 'ready' ? state.data.nextCursor : state.status === 'loading' ? undefined : null
+          }
+        />
       </section>
     </ProjectLayout>
   );

@@ -179,9 +179,13 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
               deleteError={deletingId === segment.id ? remove.error : null}
             />
           ))}
-        {state.status === 'ready' && (
-          <Pager label="Segments" pages={pages} nextCursor={state.data.nextCursor} />
-        )}
+        <Pager
+          label="Segments"
+          pages={pages}
+          nextCursor={
+            state.status === 'ready' ? state.data.nextCursor : state.status === 'loading' ? undefined : null
+          }
+        />
       </section>
     </ProjectLayout>
   );

@@ -21,7 +21,7 @@ export interface ProjectLayoutProps {
   readonly crumbs?: readonly Crumb[];
   /** The page's own heading; the project's name when absent. */
   readonly title?: string;
-  /** Rendered at once (not after the project loads, so the page's own requests run in parallel). */
+  /** Rendered at once, not after the project loads: the page's own requests go first (use-api.ts `later`). */
   readonly children: ComponentChildren;
   /** The project, when the page loads it itself (use-project.ts): the layout then asks for it no second time. */
   readonly projectState?: ApiState<Project>;

@@ -3,6 +3,7 @@
  * checks the token: a 401 returns to sign-in), the top bar, and the pages.
  */
 import { createClient, type Me, UnauthorizedError } from '@flagplane/sdk';
+import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, lazy, Route, Router, useLocation } from 'preact-iso';
 import { TopBar } from '../components/top-bar.js';
@@ -26,6 +27,31 @@ const EventsPage = lazy(() => import('../pages/events-page.js').then((module) =>
 const PlaygroundPage = lazy(() =>
   import('../pages/playground-page.js').then((module) => module.PlaygroundPage),
 );
+
+/**
+ * Each page remounts when the path changes: another flag's page is a new page, and no state of the
+ * previous one survives (an open form that would then save onto this flag). Filters in the query are not
+ * part of the key. The key is on the page, not the Router, which keeps its own scroll handling.
+ */
+function remountOnPath<Props extends object>(Page: ComponentType<Props>): ComponentType<Props> {
+  return function PageKeyedByPath(props: Props) {
+    const { path } = useLocation();
+    return <Page key={path} {...props} />;
+  };
+}
+
+const keyedByPath = {
+  EnvironmentsPage: remountOnPath(EnvironmentsPage),
+  EventsPage: remountOnPath(EventsPage),
+  FlagListPage: remountOnPath(FlagListPage),
+  FlagPage: remountOnPath(FlagPage),
+  NotFoundPage: remountOnPath(NotFoundPage),
+  OrganizationPage: remountOnPath(OrganizationPage),
+  OrganizationsPage: remountOnPath(OrganizationsPage),
+  PlaygroundPage: remountOnPath(PlaygroundPage),
+  SdkKeysPage: remountOnPath(SdkKeysPage),
+  SegmentsPage: remountOnPath(SegmentsPage),
+};
 
 export interface SignedInConsoleProps {
   readonly token: string;
@@ -86,26 +112,36 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
         {
           <ConsoleContext.Provider value={session}>
             <ErrorBoundary>
-              {/* Keyed by the path: another flag's page is a new page (no state of the previous one survives,
-                  such as an open form that would then save onto this flag); filters in the query are not. */}
-              <Router key={path}>
-                <Route path="/console" component={OrganizationsPage} />
-                <Route path="/console/orgs/:org" component={OrganizationPage} />
-                <Route path="/console/orgs/:org/events" component={EventsPage} />
-                <Route path="/console/orgs/:org/projects/:project" component={FlagListPage} />
-                <Route path="/console/orgs/:org/projects/:project/flags/:flag" component={FlagPage} />
-                <Route path="/console/orgs/:org/projects/:project/segments" component={SegmentsPage} />
+              <Router>
+                <Route path="/console" component={keyedByPath.OrganizationsPage} />
+                <Route path="/console/orgs/:org" component={keyedByPath.OrganizationPage} />
+                <Route path="/console/orgs/:org/events" component={keyedByPath.EventsPage} />
+                <Route path="/console/orgs/:org/projects/:project" component={keyedByPath.FlagListPage} />
+                <Route
+                  path="/console/orgs/:org/projects/:project/flags/:flag"
+                  component={keyedByPath.FlagPage}
+                />
+                <Route
+                  path="/console/orgs/:org/projects/:project/segments"
+                  component={keyedByPath.SegmentsPage}
+                />
                 <Route
                   path="/console/orgs/:org/projects/:project/environments"
-                  component={EnvironmentsPage}
+                  component={keyedByPath.EnvironmentsPage}
                 />
                 <Route
                   path="/console/orgs/:org/projects/:project/environments/:env/sdk-keys"
-                  component={SdkKeysPage}
+                  component={keyedByPath.SdkKeysPage}
                 />
-                <Route path="/console/orgs/:org/projects/:project/events" component={EventsPage} />
-                <Route path="/console/orgs/:org/projects/:project/playground" component={PlaygroundPage} />
-                <Route default component={NotFoundPage} />
+                <Route
+                  path="/console/orgs/:org/projects/:project/events"
+                  component={keyedByPath.EventsPage}
+                />
+                <Route
+                  path="/console/orgs/:org/projects/:project/playground"
+                  component={keyedByPath.PlaygroundPage}
+                />
+                <Route default component={keyedByPath.NotFoundPage} />
               </Router>
             </ErrorBoundary>
           </ConsoleContext.Provider>
