@@ -51,6 +51,8 @@ browserSuite('a project managed by code, in headless Chromium', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`managed by ${source}`);
     expect(await dialog.textContent()).toContain('will revert this change');
+    // Deleting is for good: its button says so in red, not in the colour of an ordinary change.
+    expect(await dialog.getByRole('button', { name: 'Delete segment' }).getAttribute('class')).toBe('danger');
     await expectNoSeriousAccessibilityViolations(page, 'segments of a managed project, asking');
     await screenshot(page, 'managed-project-segment-delete');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

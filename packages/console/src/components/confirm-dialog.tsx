@@ -4,10 +4,14 @@
  */
 import { useRef, useState } from 'preact/hooks';
 
+/** `destructive`: the answer removes something for good (delete, revoke): its button is red. */
+export type ConfirmTone = 'change' | 'destructive';
+
 interface Question {
   readonly title: string;
   readonly message: string;
   readonly confirmLabel: string;
+  readonly tone: ConfirmTone;
   readonly resolve: (answer: boolean) => void;
 }
 
@@ -23,10 +27,15 @@ export function useConfirm() {
     if (returnFocus.current instanceof HTMLElement) returnFocus.current.focus();
   };
 
-  const confirm = (title: string, message: string, confirmLabel = 'Change anyway'): Promise<boolean> =>
+  const confirm = (
+    title: string,
+    message: string,
+    confirmLabel = 'Change anyway',
+    tone: ConfirmTone = 'change',
+  ): Promise<boolean> =>
     new Promise((resolve) => {
       returnFocus.current = document.activeElement;
-      setQuestion({ title, message, confirmLabel, resolve });
+      setQuestion({ title, message, confirmLabel, tone, resolve });
       queueMicrotask(() => dialogRef.current?.showModal());
     });
 
@@ -48,7 +57,11 @@ export function useConfirm() {
             <button type="button" onClick={() => answer(false)}>
               Cancel
             </button>
-            <button type="button" class="primary" onClick={() => answer(true)}>
+            <button
+              type="button"
+              class={question.tone === 'destructive' ? 'danger' : 'primary'}
+              onClick={() => answer(true)}
+            >
               {question.confirmLabel}
             </button>
           </div>

@@ -73,6 +73,7 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
       `Delete environment ${key}?`,
       warning === null ? consequence : `${consequence} ${warning}`,
       'Delete environment',
+      'destructive',
     );
     if (!sure) return;
     startWith(() => setDeletingId(environment.id));

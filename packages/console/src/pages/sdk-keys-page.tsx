@@ -107,6 +107,7 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
       `Revoke SDK key ${name}?`,
       warning === null ? consequence : `${consequence} ${warning}`,
       'Revoke key',
+      'destructive',
     );
     if (!sure) return;
     setRevokingId(sdkKey.id);

@@ -87,6 +87,7 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
       `Delete segment ${key}?`,
       warning === null ? consequence : `${consequence} ${warning}`,
       'Delete segment',
+      'destructive',
     );
     if (!sure) return;
     setDeletingId(segment.id);

@@ -32,7 +32,8 @@ export function FlagSettingsSection({ scope }: { readonly scope: FlagScope }) {
     setStatus(null);
     const warning = managedChangeWarning(flag.managedBy, `Flag ${flagKey}`);
     const message = `This deletes ${flagKey} and its configuration in every environment; it cannot be undone.${warning ? ` ${warning}` : ''}`;
-    if (!(await scope.confirm(`Delete the flag ${flagKey}?`, message, 'Delete the flag'))) return;
+    if (!(await scope.confirm(`Delete the flag ${flagKey}?`, message, 'Delete the flag', 'destructive')))
+      return;
     const outcome = await lifecycle.run(({ client }) => client.flags.delete(org, project, flagKey));
     if (outcome.ok) route(consolePaths.project(org, project));
   };

@@ -36,7 +36,10 @@ export function VariationsSection({ scope }: { readonly scope: FlagScope }) {
     const label = variationLabel(variation);
     const warning = managedChangeWarning(flag.managedBy, `Flag ${flagKey}`);
     const message = `This deletes the variation ${label} of ${flagKey}; it cannot be undone.${warning ? ` ${warning}` : ''}`;
-    if (!(await scope.confirm(`Delete the variation ${label}?`, message, 'Delete the variation'))) return;
+    if (
+      !(await scope.confirm(`Delete the variation ${label}?`, message, 'Delete the variation', 'destructive'))
+    )
+      return;
     const outcome = await removal.run(({ client }) =>
       client.variations.delete(org, project, flagKey, variation.id),
     );
