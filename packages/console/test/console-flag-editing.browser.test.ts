@@ -29,29 +29,40 @@ browserSuite('editing a flag in headless Chromium', () => {
     });
   });
 
+  /** The ids of the variations of `multi`, by key. */
+  const variationIds = async () => {
+    const flag = await browser.server.owner.flags.retrieve(org, project, 'multi');
+    const idOf = (key: string) => {
+      const variation = flag.variations.find((candidate) => candidate.key === key);
+      if (!variation) throw new Error(`multi has no variation ${key}`);
+      return variation.id;
+    };
+    return { a: idOf('a'), b: idOf('b'), c: idOf('c') };
+  };
+
   const setup = async (values: string[]) => {
     const { owner } = browser.server;
-    const flag = await owner.flags.retrieve(org, project, 'multi');
-    const [a, b, c] = flag.variations;
+    const ids = await variationIds();
+    const { a, b, c } = ids;
     await owner.flagEnvironments.update(org, project, 'multi', 'staging', {
       strategy: 'TargetedRollout',
       // stored order c, a (b missing): the form must keep it
       percentageRollout: [
-        { variationId: c!.id, weight: 30 },
-        { variationId: a!.id, weight: 70 },
+        { variationId: c, weight: 30 },
+        { variationId: a, weight: 70 },
       ],
       rules: [
         {
           description: 'first',
-          variationId: b!.id,
+          variationId: b,
           conditionGroups: [
             { operator: 'And', conditions: [{ attribute: 'company', operator: 'Equals', values }] },
           ],
         },
-        { description: 'second', variationId: a!.id, conditionGroups: [] },
+        { description: 'second', variationId: a, conditionGroups: [] },
       ],
     });
-    return flag;
+    return ids;
   };
 
   it('keeps the stored rollout order and the values exactly on an unrelated save', async () => {
@@ -81,7 +92,7 @@ browserSuite('editing a flag in headless Chromium', () => {
   });
 
   it('sends changed weights in the stored order', async () => {
-    const flag = await setup(['x']);
+    const { a, b, c } = await setup(['x']);
     const page = await browser.open();
     await signIn(page, browser.server.baseUrl, tokens.owner, flagPath('multi'));
     await page.getByRole('button', { name: 'Edit the staging configuration' }).click();
@@ -91,11 +102,10 @@ browserSuite('editing a flag in headless Chromium', () => {
     await form.getByRole('button', { name: 'Save the staging configuration' }).click();
     await page.getByText('Saved the staging configuration.').waitFor();
     const after = await browser.server.owner.flagEnvironments.retrieve(org, project, 'multi', 'staging');
-    const [a, b, c] = flag.variations;
     expect(after.percentageRollout).toEqual([
-      { variationId: c!.id, weight: 20 },
-      { variationId: a!.id, weight: 70 },
-      { variationId: b!.id, weight: 10 },
+      { variationId: c, weight: 20 },
+      { variationId: a, weight: 70 },
+      { variationId: b, weight: 10 },
     ]);
   });
 
@@ -159,7 +169,7 @@ browserSuite('editing a flag in headless Chromium', () => {
   });
 
   it('asks before replacing a change made since the form opened, and can load it', async () => {
-    const flag = await setup(['x']);
+    const { a, c } = await setup(['x']);
     const page = await browser.open();
     await signIn(page, browser.server.baseUrl, tokens.owner, flagPath('multi'));
     await page.getByRole('button', { name: 'Edit the staging configuration' }).click();
@@ -167,11 +177,8 @@ browserSuite('editing a flag in headless Chromium', () => {
     await form.getByRole('group', { name: 'Rule 1' }).getByLabel('Description').fill('mine');
     const current = await browser.server.owner.flagEnvironments.retrieve(org, project, 'multi', 'staging');
     await browser.server.owner.flagEnvironments.update(org, project, 'multi', 'staging', {
-      defaultVariationId: flag.variations[2]!.id,
-      rules: [
-        ...current.rules.map((r) => ({ ...r })),
-        { description: 'theirs', variationId: flag.variations[0]!.id },
-      ],
+      defaultVariationId: c,
+      rules: [...current.rules.map((r) => ({ ...r })), { description: 'theirs', variationId: a }],
     });
     await form.getByRole('button', { name: 'Save the staging configuration' }).click();
     const dialog = page.getByRole('dialog', { name: 'The configuration changed since you opened it' });

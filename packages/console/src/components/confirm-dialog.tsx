@@ -71,3 +71,6 @@ export function useConfirm() {
   );
   return { confirm, dialog };
 }
+
+/** The asking function `useConfirm()` gives. */
+export type Confirm = ReturnType<typeof useConfirm>['confirm'];

@@ -61,20 +61,16 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
     change();
   };
   /** §20: a save in a project managed by code asks first; true when it may go ahead. */
-  const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => async () => {
-    const warning = await projectOfPage.changeWarning('environment', change);
-    return warning === null || confirm(title, warning, confirmLabel);
-  };
+  const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => () =>
+    projectOfPage.askBefore(confirm, 'environment', change, { title, confirmLabel });
   const deleteEnvironment = async (environment: Environment) => {
     const key = environment.key ?? environment.id;
-    const warning = await projectOfPage.changeWarning('environment', 'delete');
-    const consequence = `Every flag's configuration in ${key}, its targeting rules and its SDK keys go for good: applications using those keys stop getting flags.`;
-    const sure = await confirm(
-      `Delete environment ${key}?`,
-      warning === null ? consequence : `${consequence} ${warning}`,
-      'Delete environment',
-      'destructive',
-    );
+    const sure = await projectOfPage.askBefore(confirm, 'environment', 'delete', {
+      title: `Delete environment ${key}?`,
+      consequence: `Every flag's configuration in ${key}, its targeting rules and its SDK keys go for good: applications using those keys stop getting flags.`,
+      confirmLabel: 'Delete environment',
+      tone: 'destructive',
+    });
     if (!sure) return;
     startWith(() => setDeletingId(environment.id));
     const outcome = await remove.run(({ client }) =>

@@ -93,22 +93,19 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     focusNewButton();
   };
   /** §20: creating a key in a project managed by code asks first; true when it may go ahead. */
-  const confirmCreate = async () => {
-    const warning = await projectOfPage.changeWarning('sdkKey', 'create');
-    return (
-      warning === null || confirm('Create an SDK key in a project code manages?', warning, 'Create anyway')
-    );
-  };
+  const confirmCreate = () =>
+    projectOfPage.askBefore(confirm, 'sdkKey', 'create', {
+      title: 'Create an SDK key in a project code manages?',
+      confirmLabel: 'Create anyway',
+    });
   const revokeKey = async (sdkKey: SdkKeyListItem) => {
     const name = sdkKey.name ?? sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters);
-    const warning = await projectOfPage.changeWarning('sdkKey', 'revoke');
-    const consequence = `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`;
-    const sure = await confirm(
-      `Revoke SDK key ${name}?`,
-      warning === null ? consequence : `${consequence} ${warning}`,
-      'Revoke key',
-      'destructive',
-    );
+    const sure = await projectOfPage.askBefore(confirm, 'sdkKey', 'revoke', {
+      title: `Revoke SDK key ${name}?`,
+      consequence: `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`,
+      confirmLabel: 'Revoke key',
+      tone: 'destructive',
+    });
     if (!sure) return;
     setRevokingId(sdkKey.id);
     setNotice('');

@@ -75,20 +75,16 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
   };
 
   /** §20: a save in a project managed by code asks first; true when it may go ahead. */
-  const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => async () => {
-    const warning = await projectOfPage.changeWarning('segment', change);
-    return warning === null || confirm(title, warning, confirmLabel);
-  };
+  const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => () =>
+    projectOfPage.askBefore(confirm, 'segment', change, { title, confirmLabel });
   const deleteSegment = async (segment: Segment) => {
     const key = segment.key ?? segment.id;
-    const warning = await projectOfPage.changeWarning('segment', 'delete');
-    const consequence = `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`;
-    const sure = await confirm(
-      `Delete segment ${key}?`,
-      warning === null ? consequence : `${consequence} ${warning}`,
-      'Delete segment',
-      'destructive',
-    );
+    const sure = await projectOfPage.askBefore(confirm, 'segment', 'delete', {
+      title: `Delete segment ${key}?`,
+      consequence: `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`,
+      confirmLabel: 'Delete segment',
+      tone: 'destructive',
+    });
     if (!sure) return;
     setDeletingId(segment.id);
     setNotice('');

@@ -6,6 +6,7 @@
 import type { ManagedBy } from '@flagplane/contract';
 import type { Project } from '@flagplane/sdk';
 import { useRef } from 'preact/hooks';
+import type { Confirm, ConfirmTone } from '../components/confirm-dialog.js';
 import {
   managedProjectChangeWarning,
   type ProjectChildChange,
@@ -16,11 +17,25 @@ import { type ApiState, useApi } from './use-api.js';
 export interface ProjectOfPage {
   readonly state: ApiState<Project>;
   /**
-   * The question to ask before this change, or null when code does not manage the project. It waits for
-   * the project if it has not arrived yet, so a quick click is asked about too; a project that failed to
-   * load asks nothing (ProjectLayout shows that failure instead of the page).
+   * Asks before a change (true: go ahead). With a `consequence` (a delete, a revoke) the question is
+   * always asked, the §20 warning added to it when code manages the project; without one it is asked only
+   * when code manages the project. It waits for the project if it has not arrived yet, so a quick click is
+   * asked about too; a project that failed to load adds no warning (ProjectLayout shows that failure).
    */
-  readonly changeWarning: (kind: ProjectChildKind, change: ProjectChildChange) => Promise<string | null>;
+  readonly askBefore: (
+    confirm: Confirm,
+    kind: ProjectChildKind,
+    change: ProjectChildChange,
+    question: ChangeQuestion,
+  ) => Promise<boolean>;
+}
+
+export interface ChangeQuestion {
+  readonly title: string;
+  readonly confirmLabel?: string;
+  /** What the change does whatever manages the project ("Applications using … stop getting flags"). */
+  readonly consequence?: string;
+  readonly tone?: ConfirmTone;
 }
 
 export function useProject(org: string, project: string): ProjectOfPage {
@@ -37,5 +52,15 @@ export function useProject(org: string, project: string): ProjectOfPage {
     const managedBy: ManagedBy | null = (await loading.current)?.managedBy ?? null;
     return managedProjectChangeWarning(managedBy, project, kind, change);
   };
-  return { state, changeWarning };
+  const askBefore = async (
+    confirm: Confirm,
+    kind: ProjectChildKind,
+    change: ProjectChildChange,
+    { title, confirmLabel, consequence, tone }: ChangeQuestion,
+  ) => {
+    const warning = await changeWarning(kind, change);
+    if (consequence === undefined) return warning === null || confirm(title, warning, confirmLabel, tone);
+    return confirm(title, warning === null ? consequence : `${consequence} ${warning}`, confirmLabel, tone);
+  };
+  return { state, askBefore };
 }

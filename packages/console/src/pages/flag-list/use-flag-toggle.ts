@@ -4,6 +4,7 @@
  */
 import type { FlagListItem } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
+import type { Confirm } from '../../components/confirm-dialog.js';
 import { managedChangeWarning } from '../../components/managed-badge.js';
 import { useWrite } from '../../signed-in/use-api.js';
 import type { FlagListData } from '../flag-list-page.js';
@@ -18,7 +19,7 @@ export interface FlagToggleRequest {
 export interface FlagToggleOptions {
   readonly org: string;
   readonly project: string;
-  readonly confirm: (title: string, message: string, confirmLabel?: string) => Promise<boolean>;
+  readonly confirm: Confirm;
   readonly replace: (update: (data: FlagListData) => FlagListData) => void;
 }
 

@@ -1,6 +1,6 @@
 /** What every part of the flag page needs: where the flag is, the flag, and how to ask and refresh. */
 import type { Flag } from '@flagplane/sdk';
-import type { ConfirmTone } from '../../components/confirm-dialog.js';
+import type { Confirm } from '../../components/confirm-dialog.js';
 import { managedChangeWarning } from '../../components/managed-badge.js';
 
 export interface FlagScope {
@@ -9,12 +9,7 @@ export interface FlagScope {
   /** The flag's key (what the address names), for requests and messages. */
   readonly flagKey: string;
   readonly flag: Flag;
-  readonly confirm: (
-    title: string,
-    message: string,
-    confirmLabel?: string,
-    tone?: ConfirmTone,
-  ) => Promise<boolean>;
+  readonly confirm: Confirm;
   /** Loads the flag and its configurations again (after a write: staleness and `_actions` change). */
   readonly reload: () => void;
 }
