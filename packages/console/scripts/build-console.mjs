@@ -72,12 +72,10 @@ function staticClosure(file, seen = new Set()) {
 const entryScript = outputOf('src/main.tsx');
 const stylesheet = outputOf('src/styles/console.css');
 const docsStylesheet = outputOf('src/styles/docs.css');
+// What a tab loads before its first page shows, signed in or not: the sign-in page, the signed-in console
+// with the SDK and the list pages. The other pages, and the contract's schemas (which the SDK loads to
+// check a body, at the first change), are chunks loaded when first needed.
 const firstPageScripts = [...staticClosure(entryScript)];
-// What a signed-in tab loads before its first page shows: the sign-in page's scripts and the signed-in
-// console (the SDK, the contract, the list pages); the other pages are chunks loaded when opened.
-const signedInScripts = [
-  ...staticClosure(outputOf('src/signed-in/signed-in-console.tsx'), new Set(firstPageScripts)),
-];
 
 // The icon, inline as a data: URL (the CSP allows data: images): no request at all, where a file would
 // be one more request competing with the page's first API calls (a page without any icon link makes the
@@ -103,8 +101,6 @@ await writeFile(resolve(dist, 'index.html'), html);
 const gzippedBytes = async (file) => gzipSync(await readFile(resolve(assets, file)), { level: 9 }).length;
 let firstPageGzipBytes = 0;
 for (const file of firstPageScripts) firstPageGzipBytes += await gzippedBytes(file);
-let signedInGzipBytes = 0;
-for (const file of signedInScripts) signedInGzipBytes += await gzippedBytes(file);
 let allScriptsGzipBytes = 0;
 for (const file of Object.keys(outputs).filter((name) => name.endsWith('.js')))
   allScriptsGzipBytes += await gzippedBytes(relative(assets, resolve(root, file)));
@@ -116,14 +112,11 @@ const manifest = {
   docsStylesheet,
   firstPageScripts,
   firstPageGzipBytes,
-  signedInScripts,
-  signedInGzipBytes,
   allScriptsGzipBytes,
 };
 await writeFile(resolve(dist, 'console-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 const kilobytes = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
   `console: first page ${kilobytes(firstPageGzipBytes)} of JavaScript gzipped ` +
-    `(${firstPageScripts.length} files), signed in ${kilobytes(signedInGzipBytes)} ` +
-    `(${signedInScripts.length} files), all scripts ${kilobytes(allScriptsGzipBytes)} gzipped`,
+    `(${firstPageScripts.length} files), all scripts ${kilobytes(allScriptsGzipBytes)} gzipped`,
 );

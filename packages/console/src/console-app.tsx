@@ -1,16 +1,14 @@
 /**
- * The console: the sign-in page until a token is given, then the signed-in console, a chunk of its own
- * (it carries the SDK), so the first page a visitor gets stays small.
+ * The console: the sign-in page until a token is given, then the signed-in console. Both are in the first
+ * page's scripts: a tab reloaded with its token starts its page's requests from the first script
+ * (main.tsx), and the SDK without the contract's schemas is small (README, Budgets).
  */
 
 import { useCallback, useState } from 'preact/hooks';
-import { ErrorBoundary, LocationProvider, lazy } from 'preact-iso';
+import { LocationProvider } from 'preact-iso';
 import { forgetSessionToken, readSessionToken, storeSessionToken } from './session/session-token.js';
 import { SignInPage } from './session/sign-in-page.js';
-
-const SignedInConsole = lazy(() =>
-  import('./signed-in/signed-in-console.js').then((module) => module.SignedInConsole),
-);
+import { SignedInConsole } from './signed-in/signed-in-console.js';
 
 interface Session {
   readonly token: string | null;
@@ -30,14 +28,11 @@ export function ConsoleApp() {
   }, []);
   return (
     <LocationProvider scope="/console">
-      {/* The boundary also waits for the lazy chunk (preact-iso's lazy suspends by throwing a promise). */}
-      <ErrorBoundary>
-        {session.token === null ? (
-          <SignInPage farewell={session.farewell} onSignIn={signIn} />
-        ) : (
-          <SignedInConsole token={session.token} onSignOut={signOut} />
-        )}
-      </ErrorBoundary>
+      {session.token === null ? (
+        <SignInPage farewell={session.farewell} onSignIn={signIn} />
+      ) : (
+        <SignedInConsole token={session.token} onSignOut={signOut} />
+      )}
     </LocationProvider>
   );
 }

@@ -1,9 +1,33 @@
-/** The console's entry: the smallest script that can show the sign-in page (the SDK loads after it). */
+/** The console's entry: the sign-in page, or the signed-in console when the tab holds a token. */
 import { render } from 'preact';
 import { ConsoleApp } from './console-app.js';
+import { readSessionToken } from './session/session-token.js';
+import { startFirstPageRequests } from './signed-in/first-page-requests.js';
 
-const root = document.getElementById('app');
-if (root) {
-  root.textContent = '';
-  render(<ConsoleApp />, root);
+/**
+ * How long the console waits for the first page's answers before it shows the page without them: drawn
+ * empty and then again full, the page would cost the main thread a layout and a paint while the answers
+ * are on their way (and flash a "Loading…" that lasts a few milliseconds). A slow server gets the empty
+ * page after this.
+ */
+const firstPageWaitMs = 150;
+
+function show() {
+  const root = document.getElementById('app');
+  if (root) {
+    root.textContent = '';
+    render(<ConsoleApp />, root);
+  }
+}
+
+// A tab that holds a token opens signed in: its first page's requests start now, before anything is
+// drawn (signed-in/first-page-requests.ts).
+const token = readSessionToken();
+const firstPageAnswered = token === null ? undefined : startFirstPageRequests(token, new URL(location.href));
+if (firstPageAnswered) {
+  Promise.race([firstPageAnswered, new Promise((resolve) => setTimeout(resolve, firstPageWaitMs))]).then(
+    show,
+  );
+} else {
+  show();
 }

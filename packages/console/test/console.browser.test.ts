@@ -76,6 +76,38 @@ browserSuite('the console in headless Chromium', () => {
     await expectNoSeriousAccessibilityViolations(page, 'flag list (Viewer)');
   });
 
+  it('asks once for the flag list of a reloaded tab, and for who is signed in only after it', async () => {
+    const page = await browser.open();
+    await signIn(page, browser.server.baseUrl, tokens.owner, projectPath);
+    await page.getByRole('switch', { name: 'flag-0000 in development' }).waitFor();
+    const apiTraffic: string[] = [];
+    const record = (event: string, url: string) => {
+      const { pathname } = new URL(url);
+      if (pathname.startsWith('/api/')) apiTraffic.push(`${event} ${pathname}`);
+    };
+    page.on('request', (request) => record('request', request.url()));
+    page.on('response', (response) => record('response', response.url()));
+
+    await page.reload();
+    await page.getByRole('switch', { name: 'flag-0000 in production' }).waitFor();
+    await page.getByText('Olive Owner').waitFor(); // the top bar names who is signed in: /me answered
+    await expect
+      .poll(() => apiTraffic.includes(`response /api/v1/orgs/${org}/projects/${project}`))
+      .toBe(true);
+    const flags = `/api/v1/orgs/${org}/projects/${project}/flags`;
+    const environments = `/api/v1/orgs/${org}/projects/${project}/environments`;
+    // The first script asked (signed-in/first-page-requests.ts) and the page took that answer: once each.
+    expect(apiTraffic.filter((line) => line === `request ${flags}`)).toHaveLength(1);
+    expect(apiTraffic.filter((line) => line === `request ${environments}`)).toHaveLength(1);
+    // What decorates the page waits for the page's answers (signed-in/after-page-requests.ts).
+    for (const decoration of ['/api/v1/me', `/api/v1/orgs/${org}/projects/${project}`]) {
+      expect(apiTraffic).toContain(`request ${decoration}`);
+      expect(apiTraffic.indexOf(`request ${decoration}`)).toBeGreaterThan(
+        Math.max(apiTraffic.indexOf(`response ${flags}`), apiTraffic.indexOf(`response ${environments}`)),
+      );
+    }
+  });
+
   it('asks before changing what code declares, naming the source, and changes nothing when cancelled', async () => {
     const page = await browser.open();
     await signIn(page, browser.server.baseUrl, tokens.owner, `${projectPath}?search=${managedFlag}`);

@@ -17,6 +17,7 @@ export function renderSdk(model: SdkModel): Map<string, string> {
   files.set('types.ts', renderTypes(model));
   files.set('flagplane-resources.ts', renderResources(model));
   files.set('operation-methods.ts', renderOperationMethods(model));
+  files.set('operation-routes.ts', renderOperationRoutes(model));
   files.set('index.ts', renderIndex(model));
   return new Map([...files].map(([name, text]) => [name, `${generatedHeader}\n${text}`]));
 }
@@ -157,6 +158,30 @@ function renderOperationMethods(model: SdkModel): string {
     'export const operationMethods = {',
     ...entries,
     '} satisfies Record<OperationId, (client: FlagplaneResources) => (...args: never[]) => unknown>;',
+    '',
+  ].join('\n');
+}
+
+function renderOperationRoutes(model: SdkModel): string {
+  const entries = model.resources.flatMap((resource) =>
+    resource.methods.map(
+      (method) =>
+        `  ${method.operationId}: { method: '${method.httpMethod}', path: '${method.path}', ` +
+        `idempotent: ${method.idempotent}, hasBody: ${method.bodyType !== null}, ` +
+        `hasResponseSchema: ${method.hasResponseSchema} },`,
+    ),
+  );
+  return [
+    "import type { OperationId } from '@flagplane/contract';",
+    "import type { OperationRoute } from '../lib/operation-route.js';",
+    '',
+    '/**',
+    ' * How to send each operation, as plain data (no zod): the client sends with this table and loads the',
+    " * contract's schemas only to check a body or an answer (lib/load-contract-checks.ts). Not exported.",
+    ' */',
+    'export const operationRoutes = {',
+    ...entries,
+    '} as const satisfies Record<OperationId, OperationRoute>;',
     '',
   ].join('\n');
 }

@@ -24,6 +24,10 @@ export interface MethodModel {
   readonly summary: string;
   readonly httpMethod: string;
   readonly path: string;
+  /** Safe to repeat (the transport may retry it). */
+  readonly idempotent: boolean;
+  /** The answer has a schema (false for a 204). */
+  readonly hasResponseSchema: boolean;
   readonly minimumRole: string | null;
   readonly pathParams: readonly { readonly name: string; readonly description: string | null }[];
   /** The Params type of the body, when the operation takes one. */
@@ -136,6 +140,8 @@ export function buildSdkModel({ endpoints, parameterDescriptions }: ModelInputs)
       summary: endpoint.summary,
       httpMethod: endpoint.method,
       path: endpoint.path,
+      idempotent: endpoint.idempotent,
+      hasResponseSchema: schema !== undefined,
       minimumRole: endpoint.minimumRole,
       pathParams: pathParamNames(endpoint.path).map((name) => ({
         name,

@@ -3,9 +3,7 @@
  * environment with its on/off switch, 50 flags a page (cursor pages: usable with 10,000 flags, since the
  * server filters and pages, and one `view=full` request brings every environment's state of a page).
  */
-import type { EnvironmentListItem, FlagListItem } from '@flagplane/sdk';
 import { useLocation } from 'preact-iso';
-import { refusalOf } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
@@ -16,26 +14,16 @@ import {
   FlagFilters,
   type FlagFilterValues,
   flagFilterQuery,
-  flagListParams,
   readFlagFilters,
 } from './flag-list/flag-filters.js';
+import {
+  type FlagListData,
+  type FlagListRequest,
+  flagListKey,
+  loadFlagList,
+} from './flag-list/flag-list-data.js';
 import { FlagRow } from './flag-list/flag-row.js';
 import { useFlagToggle } from './flag-list/use-flag-toggle.js';
-
-export const flagsPerPage = 50;
-
-interface FlagListData {
-  readonly environments: readonly EnvironmentListItem[];
-  readonly flags: readonly FlagListItem[];
-  readonly nextCursor: string | null;
-  /**
-   * Why this principal may not change flags here, or null. A list item carries no `_actions` (§14), and
-   * one request per flag would defeat the list; the page's `_actions.create` needs the same role as a
-   * toggle (Member), so its reason ("Requires role Member; you have Viewer.") is the one a toggle gets.
-   * What else refuses a toggle is the flag's own state: an archived flag (flag-row.tsx).
-   */
-  readonly changeRefusedReason: string | null;
-}
 
 export function FlagListPage({ org, project }: { readonly org: string; readonly project: string }) {
   const { query, route } = useLocation();
@@ -44,26 +32,12 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
   // leads on from where it was made, whatever the filters, so an old one would skip flags.
   const pages = useCursorPages(`${org}/${project}?${JSON.stringify(filters)}`);
   const cursor = pages.cursor;
+  const request: FlagListRequest = { org, project, filters, cursor: cursor ?? null };
   const { state, replace } = useApi<FlagListData>(
-    async ({ client }, signal) => {
-      // The flags first: the server answers in the order requests arrive, and they are the bigger answer.
-      const [page, environments] = await Promise.all([
-        client.flags.list(
-          org,
-          project,
-          { ...flagListParams(filters), view: 'full', limit: flagsPerPage, ...(cursor ? { cursor } : {}) },
-          { signal },
-        ),
-        client.environments.list(org, project, { limit: 100 }, { signal }),
-      ]);
-      return {
-        environments: environments.items,
-        flags: page.items,
-        nextCursor: page.nextCursor,
-        changeRefusedReason: refusalOf(page.actions.create),
-      };
-    },
+    ({ client }, signal) => loadFlagList(client, request, signal),
     [org, project, filters.search, filters.tag, filters.archived, cursor],
+    // A tab opened here: the first script asked already (first-page-requests.ts).
+    { earlyKey: flagListKey(request) },
   );
   const { confirm, dialog } = useConfirm();
   const toggle = useFlagToggle({ org, project, confirm, replace });
@@ -132,5 +106,3 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
     </ProjectLayout>
   );
 }
-
-export type { FlagListData };

@@ -1,4 +1,4 @@
-/** Every console address, built in one place (the router's patterns are in signed-in-console.tsx). */
+/** Every console address, built in one place, and the router's patterns that match them. */
 const segment = (value: string) => encodeURIComponent(value);
 
 export const consolePaths = {
@@ -14,4 +14,18 @@ export const consolePaths = {
     `${consolePaths.project(org, project)}/environments/${segment(env)}/sdk-keys`,
   projectEvents: (org: string, project: string) => `${consolePaths.project(org, project)}/events`,
   playground: (org: string, project: string) => `${consolePaths.project(org, project)}/playground`,
+} as const;
+
+/** The router's patterns (preact-iso), matched by the Router and by the first script's early requests. */
+export const consoleRoutes = {
+  organizations: '/console',
+  organization: '/console/orgs/:org',
+  organizationEvents: '/console/orgs/:org/events',
+  flagList: '/console/orgs/:org/projects/:project',
+  flag: '/console/orgs/:org/projects/:project/flags/:flag',
+  segments: '/console/orgs/:org/projects/:project/segments',
+  environments: '/console/orgs/:org/projects/:project/environments',
+  sdkKeys: '/console/orgs/:org/projects/:project/environments/:env/sdk-keys',
+  projectEvents: '/console/orgs/:org/projects/:project/events',
+  playground: '/console/orgs/:org/projects/:project/playground',
 } as const;

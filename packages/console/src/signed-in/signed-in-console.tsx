@@ -2,7 +2,7 @@
  * The console once a token is given: one SDK client for the tab, who is signed in (`GET /me`, which also
  * checks the token: a 401 returns to sign-in), the top bar, and the pages.
  */
-import { createClient, type Me, UnauthorizedError } from '@flagplane/sdk';
+import { type Me, UnauthorizedError } from '@flagplane/sdk';
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, lazy, Route, Router, useLocation } from 'preact-iso';
@@ -11,9 +11,12 @@ import { FlagListPage } from '../pages/flag-list-page.js';
 import { NotFoundPage } from '../pages/not-found-page.js';
 import { OrganizationPage } from '../pages/organization-page.js';
 import { OrganizationsPage } from '../pages/organizations-page.js';
+import { afterPageRequests } from './after-page-requests.js';
+import { consoleClient } from './console-client.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
+import { consoleRoutes } from './console-paths.js';
 import { useFocusOnNavigation } from './page-announcer.js';
-import { refusedTokenFarewell, whenIdle } from './use-api.js';
+import { refusedTokenFarewell } from './use-api.js';
 
 // The pages people open most (the lists) load with the console; the others are chunks of their own,
 // loaded when first opened, so a signed-in first load carries less code (packages/console/README.md).
@@ -69,25 +72,14 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main, path);
-  const client = useMemo(
-    () =>
-      createClient({
-        baseUrl: location.origin,
-        token,
-        // A person is waiting: a long Retry-After is shown (with when to retry), not waited for.
-        maxRetryAfterMs: 3000,
-        timeout: 30_000,
-        validateResponses: false,
-      }),
-    [token],
-  );
+  const client = useMemo(() => consoleClient(token), [token]);
   // Who is signed in, for the top bar. The pages do not wait for it (each of their requests checks the
   // token too, and a 401 from any of them ends the session).
   const [me, setMe] = useState<Me | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    // When the page's own requests have gone: the name in the top bar is not worth delaying them for.
-    whenIdle(() => {
+    // After the page's own requests: the name in the top bar is not worth delaying them for.
+    afterPageRequests(() => {
       if (controller.signal.aborted) return;
       client.me.retrieve({ signal: controller.signal }).then(setMe, (error: unknown) => {
         if (!controller.signal.aborted && error instanceof UnauthorizedError) onSignOut(refusedTokenFarewell);
@@ -113,34 +105,16 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
           <ConsoleContext.Provider value={session}>
             <ErrorBoundary>
               <Router>
-                <Route path="/console" component={keyedByPath.OrganizationsPage} />
-                <Route path="/console/orgs/:org" component={keyedByPath.OrganizationPage} />
-                <Route path="/console/orgs/:org/events" component={keyedByPath.EventsPage} />
-                <Route path="/console/orgs/:org/projects/:project" component={keyedByPath.FlagListPage} />
-                <Route
-                  path="/console/orgs/:org/projects/:project/flags/:flag"
-                  component={keyedByPath.FlagPage}
-                />
-                <Route
-                  path="/console/orgs/:org/projects/:project/segments"
-                  component={keyedByPath.SegmentsPage}
-                />
-                <Route
-                  path="/console/orgs/:org/projects/:project/environments"
-                  component={keyedByPath.EnvironmentsPage}
-                />
-                <Route
-                  path="/console/orgs/:org/projects/:project/environments/:env/sdk-keys"
-                  component={keyedByPath.SdkKeysPage}
-                />
-                <Route
-                  path="/console/orgs/:org/projects/:project/events"
-                  component={keyedByPath.EventsPage}
-                />
-                <Route
-                  path="/console/orgs/:org/projects/:project/playground"
-                  component={keyedByPath.PlaygroundPage}
-                />
+                <Route path={consoleRoutes.organizations} component={keyedByPath.OrganizationsPage} />
+                <Route path={consoleRoutes.organization} component={keyedByPath.OrganizationPage} />
+                <Route path={consoleRoutes.organizationEvents} component={keyedByPath.EventsPage} />
+                <Route path={consoleRoutes.flagList} component={keyedByPath.FlagListPage} />
+                <Route path={consoleRoutes.flag} component={keyedByPath.FlagPage} />
+                <Route path={consoleRoutes.segments} component={keyedByPath.SegmentsPage} />
+                <Route path={consoleRoutes.environments} component={keyedByPath.EnvironmentsPage} />
+                <Route path={consoleRoutes.sdkKeys} component={keyedByPath.SdkKeysPage} />
+                <Route path={consoleRoutes.projectEvents} component={keyedByPath.EventsPage} />
+                <Route path={consoleRoutes.playground} component={keyedByPath.PlaygroundPage} />
                 <Route default component={keyedByPath.NotFoundPage} />
               </Router>
             </ErrorBoundary>

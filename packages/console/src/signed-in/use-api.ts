@@ -4,7 +4,9 @@
  */
 import { UnauthorizedError } from '@flagplane/sdk';
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { afterPageRequests, asPageRequest } from './after-page-requests.js';
 import { type ConsoleSession, useConsole } from './console-context.js';
+import { type EarlyAnswer, takeEarly } from './early-answers.js';
 
 export type ApiState<T> =
   | { readonly status: 'loading'; readonly data?: undefined; readonly error?: undefined }
@@ -29,19 +31,17 @@ export function endSessionOnUnauthorized(error: unknown, session: ConsoleSession
   return true;
 }
 
-/** Runs `task` when the browser has nothing else to do, at the latest after 500 ms. */
-export function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 500 });
-  else setTimeout(task, 50);
-}
-
 export interface ApiOptions {
   /**
-   * `later`: start the request when the browser is idle (at the latest after 500 ms), behind the page's
-   * own requests and their rendering (the project a layout names in its heading is not what the page
-   * waits for). @default 'now'
+   * `later`: start the request once the page's own requests are answered and shown (after-page-requests.ts):
+   * the project a layout names in its heading is not what the page waits for. @default 'now'
    */
   readonly start?: 'now' | 'later';
+  /**
+   * The key under which the first script may have asked for this already (early-answers.ts): its answer
+   * is used instead of a request, and shown by the first render when it is already in.
+   */
+  readonly earlyKey?: string;
 }
 
 export function useApi<T>(
@@ -50,7 +50,12 @@ export function useApi<T>(
   options: ApiOptions = {},
 ): ApiResult<T> {
   const session = useConsole();
-  const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
+  const early = useRef<EarlyAnswer<T> | undefined>(undefined);
+  const [state, setState] = useState<ApiState<T>>(() => {
+    early.current = options.earlyKey === undefined ? undefined : takeEarly<T>(options.earlyKey);
+    const outcome = early.current?.outcome;
+    return outcome?.ok ? { status: 'ready', data: outcome.value } : { status: 'loading' };
+  });
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -60,6 +65,13 @@ export function useApi<T>(
   // started then reaches the server a frame (up to 16 ms) later than it could.
   const later = options.start === 'later';
   useLayoutEffect(() => {
+    const answer = early.current;
+    early.current = undefined;
+    if (answer?.outcome?.ok) {
+      // Shown by the first render already.
+      loadedGeneration.current = generation;
+      return;
+    }
     // New inputs (another page of a list, other filters): what is shown no longer answers them, so it
     // goes (a button acting on it would act on the wrong thing). A reload after a write keeps it.
     if (loadedGeneration.current === generation)
@@ -68,7 +80,8 @@ export function useApi<T>(
     const controller = new AbortController();
     const start = () => {
       if (controller.signal.aborted) return;
-      loadRef.current(session, controller.signal).then(
+      const request = answer?.promise ?? loadRef.current(session, controller.signal);
+      (later ? request : asPageRequest(request)).then(
         (data) => {
           if (!controller.signal.aborted) setState({ status: 'ready', data });
         },
@@ -78,7 +91,7 @@ export function useApi<T>(
         },
       );
     };
-    if (later) whenIdle(start);
+    if (later) afterPageRequests(start);
     else start();
     return () => controller.abort();
   }, [...deps, generation]);

@@ -1,21 +1,16 @@
 /**
  * What every generated method hands off to: validate the body with the contract, measure it against the
  * server's 1 MiB limit, fill the path, send, and parse the answer with the contract. Generated resources
- * hold one of these and nothing else.
+ * hold one of these and nothing else. Sending needs only the generated route table; the contract's
+ * schemas are loaded when a body or an answer is checked (load-contract-checks.ts says why).
  */
-import {
-  type Action,
-  describeIssues,
-  type Endpoint,
-  endpoints,
-  type OperationId,
-  type ValidationFailure,
-  validateInput,
-} from '@flagplane/contract';
+import type { Action, Endpoint, OperationId, ValidationFailure } from '@flagplane/contract';
+import { operationRoutes } from '../generated/operation-routes.js';
 import { ApiPromise, type ApiResponse } from './api-promise.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { PayloadTooLargeError, ResponseValidationError, ValidationError } from './errors.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
+import { loadContractChecks } from './load-contract-checks.js';
 import type {
   ListItemOf,
   ListOperationId,
@@ -84,11 +79,15 @@ export class ClientCore {
     query: object | undefined,
     options: RequestOptions | undefined,
   ): Promise<ApiResponse<unknown>> {
-    const endpoint: Endpoint = endpoints[operationId];
-    if (endpoint.body) {
+    const route = operationRoutes[operationId];
+    if (route.hasBody) {
       // Checked only: the body is sent as given, so the server applies its own defaults and transforms.
-      const checked = validateInput(endpoint.body, body);
-      if (!checked.success) throw this.#localValidationError(checked.failure);
+      const { endpoints, validateInput } = await loadContractChecks();
+      const schema = (endpoints[operationId] as Endpoint).body;
+      if (schema) {
+        const checked = validateInput(schema, body);
+        if (!checked.success) throw this.#localValidationError(checked.failure);
+      }
     }
     const json = body === undefined ? undefined : JSON.stringify(body);
     if (json !== undefined) {
@@ -97,17 +96,17 @@ export class ClientCore {
     }
     const response = await this.#transport.send(
       {
-        method: endpoint.method,
-        path: expandPath(endpoint.path, params),
+        method: route.method,
+        path: expandPath(route.path, params),
         // Only lists have a query: no empty URLSearchParams for every other call.
         searchParams: query ? toSearchParams(query as Record<string, unknown>) : undefined,
         json,
-        safeToRepeat: endpoint.idempotent,
+        safeToRepeat: route.idempotent,
       },
       options,
     );
     return {
-      data: this.#parseSuccess(endpoint, response),
+      data: await this.#parseSuccess(operationId, response),
       status: response.status,
       headers: response.headers,
       requestId: response.requestId,
@@ -115,14 +114,17 @@ export class ClientCore {
     };
   }
 
-  #parseSuccess(endpoint: Endpoint, response: TransportResponse): unknown {
-    const schema = endpoint.success.schema;
-    if (!schema) return undefined;
+  async #parseSuccess(operationId: OperationId, response: TransportResponse): Promise<unknown> {
+    const route = operationRoutes[operationId];
+    if (!route.hasResponseSchema) return undefined;
     if (!this.#options.validateResponses) return response.body;
+    const { endpoints, describeIssues } = await loadContractChecks();
+    const schema = (endpoints[operationId] as Endpoint).success.schema;
+    if (!schema) return response.body;
     const parsed = schema.safeParse(response.body);
     if (parsed.success) return parsed.data;
     throw new ResponseValidationError({
-      operation: `${endpoint.method} ${endpoint.path}`,
+      operation: `${route.method} ${route.path}`,
       status: response.status,
       requestId: response.requestId,
       issues: describeIssues(parsed.error.issues, response.body).fields,

@@ -4,7 +4,8 @@
  * about to send against the same limit, so a body that can never succeed is refused without a request.
  */
 
-import { limits } from '@flagplane/contract';
+// The zod-free entry: sending a body must not build the contract's schemas.
+import { limits } from '@flagplane/contract/format-rules';
 
 /** 1 MiB, 1,048,576 bytes: the contract's limit, which the server enforces. */
 export const maxRequestBodyBytes = limits.requestBodyBytes;

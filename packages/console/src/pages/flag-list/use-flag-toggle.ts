@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import type { Confirm } from '../../components/confirm-dialog.js';
 import { managedChangeWarning } from '../../components/managed-badge.js';
 import { useWrite } from '../../signed-in/use-api.js';
-import type { FlagListData } from '../flag-list-page.js';
+import type { FlagListData } from './flag-list-data.js';
 
 export interface FlagToggleRequest {
   readonly flag: FlagListItem;
