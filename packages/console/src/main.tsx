@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { ConsoleApp } from './console-app.js';
 import { readSessionToken } from './session/session-token.js';
+import { forgetEarlyAnswers } from './signed-in/early-answers.js';
 import { startFirstPageRequests } from './signed-in/first-page-requests.js';
 
 /**
@@ -18,12 +19,26 @@ function show() {
     root.textContent = '';
     render(<ConsoleApp />, root);
   }
+  // The first render took what it asked for; nothing later may be answered from the first script's guess.
+  forgetEarlyAnswers();
+}
+
+/** Starts the requests of the page the address names, when the tab holds a token; their answer, settled. */
+function startFirstPage(): Promise<unknown> | undefined {
+  const token = readSessionToken();
+  if (token === null) return undefined;
+  try {
+    return startFirstPageRequests(token, new URL(location.href));
+  } catch {
+    // An address or a token the early requests cannot use (a malformed escape in the path, an empty token):
+    // the page asks by itself, and shows what goes wrong the way it shows any error.
+    return undefined;
+  }
 }
 
 // A tab that holds a token opens signed in: its first page's requests start now, before anything is
 // drawn (signed-in/first-page-requests.ts).
-const token = readSessionToken();
-const firstPageAnswered = token === null ? undefined : startFirstPageRequests(token, new URL(location.href));
+const firstPageAnswered = startFirstPage();
 if (firstPageAnswered) {
   Promise.race([firstPageAnswered, new Promise((resolve) => setTimeout(resolve, firstPageWaitMs))]).then(
     show,

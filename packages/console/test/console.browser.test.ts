@@ -80,6 +80,9 @@ browserSuite('the console in headless Chromium', () => {
     const page = await browser.open();
     await signIn(page, browser.server.baseUrl, tokens.owner, projectPath);
     await page.getByRole('switch', { name: 'flag-0000 in development' }).waitFor();
+    // Everything this first load asks for has been answered (the top bar's name, the project's heading).
+    await page.getByText('Olive Owner').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
     const apiTraffic: string[] = [];
     const record = (event: string, url: string) => {
       const { pathname } = new URL(url);
@@ -159,6 +162,17 @@ browserSuite('the console in headless Chromium', () => {
     expect(kept).toEqual({ session: 0, local: 0, cookies: '', url: `${browser.server.baseUrl}/console` });
     await page.reload();
     await page.getByLabel('API token').waitFor();
+  });
+
+  it('returns a tab reloaded on a flag list with a refused token to sign-in, saying why', async () => {
+    // The first script asks for the list with the kept token (first-page-requests.ts): answered 401.
+    const page = await browser.open([{ status: 401, urlIncludes: '/api/v1/' }]);
+    await page.goto(`${browser.server.baseUrl}/console`);
+    await page.evaluate((token) => sessionStorage.setItem('flagplane.console.token', token), tokens.unknown);
+    await page.goto(`${browser.server.baseUrl}${projectPath}`);
+    await page.getByText('The server refused the token (401)').waitFor();
+    await page.getByLabel('API token').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 
   it('shows an unknown flag the way the API says it, with its suggestion as a link', async () => {

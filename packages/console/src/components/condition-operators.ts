@@ -1,8 +1,8 @@
 /**
  * The operators of a condition and of a condition group, and what the values of each condition operator
  * must be: one list for every editor of conditions (a flag's targeting rules, a segment's conditions).
- * The names are the contract's enums themselves: the signed-in chunk carries the contract already (the
- * SDK validates requests with it), so reading them costs nothing.
+ * The names are the contract's enums themselves. Only the editors' pages (chunks loaded when opened) read
+ * them: the contract is not in the first page's scripts, and the SDK loads the same chunk to check a body.
  */
 import { ConditionOperator, GroupOperator } from '@flagplane/contract';
 import { oneValuePerLine } from './condition-values.js';

@@ -28,10 +28,17 @@ export function afterPageRequests(task: () => void): void {
   whenIdle(runWhenQuiet);
 }
 
-/** Counts `request` as one of the page's own until it settles. */
-export function asPageRequest<T>(request: Promise<T>): Promise<T> {
+/**
+ * Counts `request` as one of the page's own until it settles or `signal` aborts (the page left it: an
+ * answer asked for early, which cannot be aborted, is no longer waited for).
+ */
+export function asPageRequest<T>(request: Promise<T>, signal: AbortSignal): Promise<T> {
   pageRequestsInFlight++;
+  let counted = true;
   const settled = () => {
+    if (!counted) return;
+    counted = false;
+    signal.removeEventListener('abort', settled);
     pageRequestsInFlight--;
     if (pageRequestsInFlight > 0) return;
     const ready = waiting;
@@ -40,6 +47,7 @@ export function asPageRequest<T>(request: Promise<T>): Promise<T> {
     for (const task of ready) whenIdle(task);
   };
   request.then(settled, settled);
+  signal.addEventListener('abort', settled, { once: true });
   return request;
 }
 

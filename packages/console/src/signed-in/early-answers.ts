@@ -2,8 +2,8 @@
  * Answers asked for before the page that shows them exists. The first script starts the first page's
  * requests while the console's code is still loading (first-page-requests.ts), so the code and the
  * answers travel at the same time instead of one after the other; the page then takes the answer by the
- * key of its request, once (useApi's `earlyKey`). Any other page, a second visit or a reload after a
- * change asks the server.
+ * key of its request, once (useApi's `earlyKey`), during the first render; what that render did not take
+ * is forgotten after it. Any other page, a second visit or a reload after a change asks the server.
  */
 
 /** An answer started early, and what it came to once settled (read synchronously by the first render). */
@@ -36,4 +36,9 @@ export function takeEarly<T>(key: string): EarlyAnswer<T> | undefined {
   const answer = answers.get(key);
   answers.delete(key);
   return answer as EarlyAnswer<T> | undefined;
+}
+
+/** Forgets every answer not taken: called after the first render, so no later page shows an old one. */
+export function forgetEarlyAnswers(): void {
+  answers.clear();
 }

@@ -81,7 +81,7 @@ export function useApi<T>(
     const start = () => {
       if (controller.signal.aborted) return;
       const request = answer?.promise ?? loadRef.current(session, controller.signal);
-      (later ? request : asPageRequest(request)).then(
+      (later ? request : asPageRequest(request, controller.signal)).then(
         (data) => {
           if (!controller.signal.aborted) setState({ status: 'ready', data });
         },

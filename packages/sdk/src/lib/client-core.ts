@@ -10,7 +10,12 @@ import { ApiPromise, type ApiResponse } from './api-promise.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { PayloadTooLargeError, ResponseValidationError, ValidationError } from './errors.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
-import { loadContractChecks } from './load-contract-checks.js';
+import {
+  type ContractChecks,
+  loadContractChecks,
+  loadedContractChecks,
+  preloadContractChecks,
+} from './load-contract-checks.js';
 import type {
   ListItemOf,
   ListOperationId,
@@ -39,6 +44,7 @@ export class ClientCore {
   constructor(options: ResolvedClientOptions) {
     this.#options = options;
     this.#transport = new HttpTransport(options);
+    if (options.validateResponses) preloadContractChecks();
   }
 
   /** One request, sent at once. */
@@ -82,7 +88,7 @@ export class ClientCore {
     const route = operationRoutes[operationId];
     if (route.hasBody) {
       // Checked only: the body is sent as given, so the server applies its own defaults and transforms.
-      const { endpoints, validateInput } = await loadContractChecks();
+      const { endpoints, validateInput } = loadedContractChecks() ?? (await loadContractChecks());
       const schema = (endpoints[operationId] as Endpoint).body;
       if (schema) {
         const checked = validateInput(schema, body);
@@ -105,8 +111,13 @@ export class ClientCore {
       },
       options,
     );
+    // The checks are awaited only while they load: a call after that takes no extra turn of the loop.
+    const checks =
+      route.hasResponseSchema && this.#options.validateResponses
+        ? (loadedContractChecks() ?? (await loadContractChecks()))
+        : undefined;
     return {
-      data: await this.#parseSuccess(operationId, response),
+      data: this.#parseSuccess(operationId, response, checks),
       status: response.status,
       headers: response.headers,
       requestId: response.requestId,
@@ -114,17 +125,21 @@ export class ClientCore {
     };
   }
 
-  async #parseSuccess(operationId: OperationId, response: TransportResponse): Promise<unknown> {
-    const route = operationRoutes[operationId];
-    if (!route.hasResponseSchema) return undefined;
-    if (!this.#options.validateResponses) return response.body;
-    const { endpoints, describeIssues } = await loadContractChecks();
+  /** The answer's body, parsed with the contract when `checks` are given (validateResponses). */
+  #parseSuccess(
+    operationId: OperationId,
+    response: TransportResponse,
+    checks: ContractChecks | undefined,
+  ): unknown {
+    if (!operationRoutes[operationId].hasResponseSchema) return undefined;
+    if (!checks) return response.body;
+    const { endpoints, describeIssues } = checks;
     const schema = (endpoints[operationId] as Endpoint).success.schema;
     if (!schema) return response.body;
     const parsed = schema.safeParse(response.body);
     if (parsed.success) return parsed.data;
     throw new ResponseValidationError({
-      operation: `${route.method} ${route.path}`,
+      operation: `${operationRoutes[operationId].method} ${operationRoutes[operationId].path}`,
       status: response.status,
       requestId: response.requestId,
       issues: describeIssues(parsed.error.issues, response.body).fields,

@@ -1,14 +1,43 @@
 /**
  * The contract's checks, loaded the first time a body or an answer is checked. Loading them builds every
- * zod schema of the API (most of the SDK's start-up: ~15 ms on a page in a browser); a client that only
- * reads without validating answers (the console's first page) never pays for it. Node loads it once, on
- * the first write or validated answer.
+ * zod schema of the API (most of the SDK's start-up: ~15 ms on a page in a browser, more in Node); a
+ * client that only reads without validating answers (the console's first page) never pays for it.
  */
-type ContractChecks = typeof import('./contract-checks.js');
+import { FlagplaneError } from './errors.js';
+
+export type ContractChecks = typeof import('./contract-checks.js');
 
 let loading: Promise<ContractChecks> | undefined;
+let loaded: ContractChecks | undefined;
 
 export function loadContractChecks(): Promise<ContractChecks> {
-  loading ??= import('./contract-checks.js');
+  loading ??= import('./contract-checks.js').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      // Not kept: the next call tries again (a browser's chunk may load on a second attempt).
+      loading = undefined;
+      throw new FlagplaneError(
+        `Could not load the contract's schemas, which check request bodies and answers: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    },
+  );
   return loading;
+}
+
+/** The checks once loaded, without waiting: the calls after the first pay no extra turn of the loop. */
+export function loadedContractChecks(): ContractChecks | undefined {
+  return loaded;
+}
+
+/**
+ * Starts loading the checks now, for a client that will need them (one that validates answers), so the
+ * import runs while its first request is on the wire instead of after the answer. A failure is reported
+ * by the call that needs the checks.
+ */
+export function preloadContractChecks(): void {
+  loadContractChecks().catch(() => {});
 }
