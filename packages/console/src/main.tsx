@@ -30,8 +30,8 @@ function startFirstPage(): Promise<unknown> | undefined {
   try {
     return startFirstPageRequests(token, new URL(location.href));
   } catch {
-    // An address or a token the early requests cannot use (a malformed escape in the path, an empty token):
-    // the page asks by itself, and shows what goes wrong the way it shows any error.
+    // A head start only: if it cannot start, the page asks by itself. (It should not happen: the server
+    // refuses an address it cannot decode, and sign-in keeps only a token of the right form.)
     return undefined;
   }
 }

@@ -10,6 +10,25 @@ import { expectNoSeriousAccessibilityViolations, screenshot, signIn } from './su
 import { createFlags, createProject, org, project, tokens } from './support/console-server.js';
 
 const managedFlag = 'checkout-redesign';
+
+/** An init script: records when the signed-in console's <main> enters the document (ms since navigation). */
+const recordWhenMainIsDrawn = () => {
+  new MutationObserver((_records, observer) => {
+    if (!document.getElementById('main')) return;
+    (window as unknown as { mainDrawnAt: number }).mainDrawnAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+};
+
+/** In the page: when its flag list request started and when <main> was drawn (ms since navigation). */
+const whenFlagsWereAsked = () => ({
+  flagsAskedAt:
+    performance
+      .getEntriesByType('resource')
+      // NaN when missing: no comparison with NaN passes.
+      .find((entry) => new URL(entry.name).pathname.endsWith('/flags'))?.startTime ?? Number.NaN,
+  mainDrawnAt: (window as unknown as { mainDrawnAt?: number }).mainDrawnAt ?? Number.NaN,
+});
 const managedSource = 'cdktf:prod-flags';
 
 browserSuite('the console in headless Chromium', () => {
@@ -90,6 +109,7 @@ browserSuite('the console in headless Chromium', () => {
     };
     page.on('request', (request) => record('request', request.url()));
     page.on('response', (response) => record('response', response.url()));
+    await page.addInitScript(recordWhenMainIsDrawn);
 
     await page.reload();
     await page.getByRole('switch', { name: 'flag-0000 in production' }).waitFor();
@@ -99,9 +119,12 @@ browserSuite('the console in headless Chromium', () => {
       .toBe(true);
     const flags = `/api/v1/orgs/${org}/projects/${project}/flags`;
     const environments = `/api/v1/orgs/${org}/projects/${project}/environments`;
-    // The first script asked (signed-in/first-page-requests.ts) and the page took that answer: once each.
+    // The first script asked (signed-in/first-page-requests.ts), before the page was drawn, and the page
+    // took that answer: once each.
     expect(apiTraffic.filter((line) => line === `request ${flags}`)).toHaveLength(1);
     expect(apiTraffic.filter((line) => line === `request ${environments}`)).toHaveLength(1);
+    const { flagsAskedAt, mainDrawnAt } = await page.evaluate(whenFlagsWereAsked);
+    expect(flagsAskedAt).toBeLessThan(mainDrawnAt);
     // What decorates the page waits for the page's answers (signed-in/after-page-requests.ts).
     for (const decoration of ['/api/v1/me', `/api/v1/orgs/${org}/projects/${project}`]) {
       expect(apiTraffic).toContain(`request ${decoration}`);
@@ -169,10 +192,19 @@ browserSuite('the console in headless Chromium', () => {
     const page = await browser.open([{ status: 401, urlIncludes: '/api/v1/' }]);
     await page.goto(`${browser.server.baseUrl}/console`);
     await page.evaluate((token) => sessionStorage.setItem('flagplane.console.token', token), tokens.unknown);
+    const flagRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/flags')) flagRequests.push(request.url());
+    });
+    await page.addInitScript(recordWhenMainIsDrawn);
     await page.goto(`${browser.server.baseUrl}${projectPath}`);
     await page.getByText('The server refused the token (401)').waitFor();
     await page.getByLabel('API token').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    // It was the early request's 401 that ended the session: the page asked no second time.
+    expect(flagRequests).toHaveLength(1);
+    const { flagsAskedAt, mainDrawnAt } = await page.evaluate(whenFlagsWereAsked);
+    expect(flagsAskedAt).toBeLessThan(mainDrawnAt);
   });
 
   it('shows an unknown flag the way the API says it, with its suggestion as a link', async () => {

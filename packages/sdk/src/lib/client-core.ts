@@ -2,7 +2,8 @@
  * What every generated method hands off to: validate the body with the contract, measure it against the
  * server's 1 MiB limit, fill the path, send, and parse the answer with the contract. Generated resources
  * hold one of these and nothing else. Sending needs only the generated route table; the contract's
- * schemas are loaded when a body or an answer is checked (load-contract-checks.ts says why).
+ * schemas are loaded by the first body or answer to check, or as soon as the client is created when it
+ * validates answers (load-contract-checks.ts says why).
  */
 import type { Action, Endpoint, OperationId, ValidationFailure } from '@flagplane/contract';
 import { operationRoutes } from '../generated/operation-routes.js';

@@ -17,6 +17,9 @@
  * ├── UserAbortError            the caller's AbortSignal fired
  * └── ResponseValidationError   a success body that does not match the contract
  *
+ * A FlagplaneError itself (none of the above): options createClient cannot use, or the contract's schemas
+ * that could not be loaded (load-contract-checks.ts).
+ *
  * Which class a status becomes is decided in one place: error-for-status.ts.
  */
 import type { NextAction } from '@flagplane/contract';

@@ -1,7 +1,8 @@
 /**
- * The contract's checks, loaded the first time a body or an answer is checked. Loading them builds every
- * zod schema of the API (most of the SDK's start-up: ~15 ms on a page in a browser, more in Node); a
- * client that only reads without validating answers (the console's first page) never pays for it.
+ * The contract's checks, loaded the first time a body or an answer is checked, or as soon as a client that
+ * validates answers is created (preloadContractChecks). Loading them builds every zod schema of the API
+ * (most of the SDK's start-up: ~15 ms on a page in a browser, more in Node); a client that only reads
+ * without validating answers (the console's first page) never pays for it.
  */
 import { FlagplaneError } from './errors.js';
 
@@ -17,7 +18,8 @@ export function loadContractChecks(): Promise<ContractChecks> {
       return module;
     },
     (error: unknown) => {
-      // Not kept: the next call tries again (a browser's chunk may load on a second attempt).
+      // Not kept: the next call imports again. Whether that can succeed is the runtime's: Node replays an
+      // error the module threw while evaluating; browsers differ on fetching a failed module again.
       loading = undefined;
       throw new FlagplaneError(
         `Could not load the contract's schemas, which check request bodies and answers: ${error instanceof Error ? error.message : String(error)}`,
