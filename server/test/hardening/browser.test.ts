@@ -17,7 +17,7 @@ import {
   type OperationId,
   operationIds,
 } from '@flagplane/contract';
-import { browserTestsRun, chromiumPath, launchChromium, watchPage } from '@flagplane/test-support/browser';
+import { browserAvailable, chromiumPath, launchChromium, watchPage } from '@flagplane/test-support/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConsoleBuild } from '../../src/console/console-build.js';
@@ -75,9 +75,7 @@ const expectedLinks = [
   ['/docs/errors', 'Errors'],
 ];
 
-const suite = browserTestsRun ? describe : describe.skip;
-if (!browserTestsRun)
-  console.warn(`browser tests skipped: ${chromiumPath} is not installed (apt-get install chromium)`);
+const suite = describe.skipIf(!browserAvailable());
 
 const stylesheetOrigin = consoleBuild.built ? "the console's build" : 'a stand-in (the console is not built)';
 suite(`docs in headless Chromium (${chromiumPath}), stylesheet from ${stylesheetOrigin}`, () => {

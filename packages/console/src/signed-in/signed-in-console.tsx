@@ -72,7 +72,7 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigation(main, path);
-  const client = useMemo(() => consoleClient(token), [token]);
+  const client = consoleClient(token); // one per token (console-client.ts)
   // Who is signed in, for the top bar. The pages do not wait for it (each of their requests checks the
   // token too, and a 401 from any of them ends the session).
   const [me, setMe] = useState<Me | null>(null);

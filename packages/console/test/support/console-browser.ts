@@ -4,8 +4,7 @@
  * origins fail the test (unless the test expects them). Call it inside the file's `describe`.
  */
 import {
-  browserTestsRun,
-  chromiumPath,
+  browserAvailable,
   launchChromium,
   type PageProblems,
   watchPage,
@@ -15,11 +14,9 @@ import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { newConsolePage } from './console-page.js';
 import { type ConsoleServer, startConsoleServer } from './console-server.js';
 
-/** `describe`, or `describe.skip` with a message where Chromium is missing (never in CI). */
+/** `describe`, skipped with a message where Chromium is missing (never in CI): test-support's browserAvailable. */
 export function browserSuite(name: string, body: () => void): void {
-  if (!browserTestsRun)
-    console.warn(`${name}: skipped, ${chromiumPath} is not installed (apt-get install chromium)`);
-  (browserTestsRun ? describe : describe.skip)(name, body);
+  describe.skipIf(!browserAvailable())(name, body);
 }
 
 export interface ExpectedErrorResponse {

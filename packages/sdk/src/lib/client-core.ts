@@ -17,6 +17,7 @@ import {
   loadedContractChecks,
   preloadContractChecks,
 } from './load-contract-checks.js';
+import type { OperationRoute } from './operation-route.js';
 import type {
   ListItemOf,
   ListOperationId,
@@ -118,7 +119,7 @@ export class ClientCore {
         ? (loadedContractChecks() ?? (await loadContractChecks()))
         : undefined;
     return {
-      data: this.#parseSuccess(operationId, response, checks),
+      data: this.#parseSuccess(operationId, route, response, checks),
       status: response.status,
       headers: response.headers,
       requestId: response.requestId,
@@ -129,10 +130,11 @@ export class ClientCore {
   /** The answer's body, parsed with the contract when `checks` are given (validateResponses). */
   #parseSuccess(
     operationId: OperationId,
+    route: OperationRoute,
     response: TransportResponse,
     checks: ContractChecks | undefined,
   ): unknown {
-    if (!operationRoutes[operationId].hasResponseSchema) return undefined;
+    if (!route.hasResponseSchema) return undefined;
     if (!checks) return response.body;
     const { endpoints, describeIssues } = checks;
     const schema = (endpoints[operationId] as Endpoint).success.schema;
@@ -140,7 +142,7 @@ export class ClientCore {
     const parsed = schema.safeParse(response.body);
     if (parsed.success) return parsed.data;
     throw new ResponseValidationError({
-      operation: `${operationRoutes[operationId].method} ${operationRoutes[operationId].path}`,
+      operation: `${route.method} ${route.path}`,
       status: response.status,
       requestId: response.requestId,
       issues: describeIssues(parsed.error.issues, response.body).fields,
