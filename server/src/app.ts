@@ -5,13 +5,13 @@
 import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadConsoleBuild } from './console/console-build.js';
-import { registerDeliveryRoutes } from './features/delivery/delivery-handlers.js';
 import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { consolePlugin } from './plugins/console.js';
+import { corsPlugin } from './plugins/cors.js';
 import { docsPlugin } from './plugins/docs.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { jsonBodyPlugin, REQUEST_BODY_MAX_BYTES } from './plugins/json-body.js';
@@ -51,6 +51,11 @@ export interface BuildServerOptions {
    * @default `@flagplane/console`'s `dist/`, found at run time
    */
   readonly consoleDirectory?: string;
+  /**
+   * §23: origins whose pages may call the SDK-key paths (`/api/v1/sdk/…`, `/ofrep/v1/…`) from a browser.
+   * @default none
+   */
+  readonly corsOrigins?: readonly string[];
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -84,6 +89,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(errorHandlerPlugin, { baseUrl });
   await app.register(jsonBodyPlugin);
   await app.register(unreadBodyDrainPlugin);
+  // Before authentication: a browser's preflight carries no key and is answered by CORS alone.
+  await app.register(corsPlugin, { origins: options.corsOrigins ?? [] });
   await app.register(authenticationPlugin, {
     store,
     clock,
@@ -99,7 +106,6 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     validateResponses: options.validateResponses ?? false,
     recordEvents: options.recordEvents ?? true,
   });
-  registerDeliveryRoutes(app, { store, clock });
   const retention = startEventRetention(store, {
     days: options.eventRetentionDays ?? 90,
     clock,

@@ -15,6 +15,8 @@ export interface ServerConfig {
   readonly eventRetentionDays: number;
   /** §22: the PostgreSQL store several processes share, instead of the data file; null: the data file. */
   readonly database: { readonly url: string; readonly poolSize: number } | null;
+  /** §23: the origins whose pages may call the SDK-key paths from a browser (CORS); empty: none. */
+  readonly corsOrigins: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -52,6 +54,11 @@ export const configVariables = {
   FLAGPLANE_BASE_URL: {
     default: 'http://HOST:PORT',
     meaning: 'public address, used in docs_url and the OpenAPI servers',
+  },
+  FLAGPLANE_CORS_ORIGINS: {
+    default: 'none',
+    meaning:
+      'comma-separated origins (https://app.example.com) whose pages may read flags with a client-side SDK key (CORS on /api/v1/sdk and /ofrep/v1)',
   },
   LOG_LEVEL: {
     default: 'info',
@@ -100,7 +107,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel,
     eventRetentionDays: integer(env, 'FLAGPLANE_EVENTS_RETENTION_DAYS', 0, 36_500),
     database: readDatabase(env),
+    corsOrigins: readCorsOrigins(env),
   };
+}
+
+/** §23: each origin as a browser sends it (`scheme://host[:port]`, no path); `*` is refused (say which). */
+function readCorsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.FLAGPLANE_CORS_ORIGINS?.trim();
+  if (!raw || raw === 'none') return [];
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `FLAGPLANE_CORS_ORIGINS must list origins like https://app.example.com (scheme, host and port; no path, no *), separated by commas; got "${origin}".`,
+      );
+    }
+    return parsed.origin;
+  });
 }
 
 function readDatabase(env: NodeJS.ProcessEnv): ServerConfig['database'] {

@@ -2,7 +2,7 @@
  * What the server adds to Fastify's types, in one place that the package's entry point loads, so code
  * using `@flagplane/server` (the mock, tests) sees the same decorations.
  */
-import type { OperationId } from '@flagplane/contract';
+import type { Credential, OperationId, SdkKeyEndpoint } from '@flagplane/contract';
 import type { Principal } from './access/principal.js';
 import type { SdkKeyCaller } from './access/sdk-key-caller.js';
 import type { Store } from './store/store.js';
@@ -19,10 +19,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, once authentication has run (null before, or for anonymous requests). */
     principal: Principal | null;
-    /** On the delivery paths (§21), the SDK key that authenticated the request. */
+    /** On an SDK key's paths (§21, §23), the key that authenticated the request. */
     sdkCaller: SdkKeyCaller | null;
   }
   interface FastifyContextConfig {
     operationId?: OperationId;
+    /** The credential the route's path takes (the endpoint table's; also on its 405 routes). */
+    credential?: Credential;
+    /** How the route answers errors: the API's error body, or OFREP's (§23). */
+    errorFormat?: SdkKeyEndpoint['errorFormat'];
   }
 }

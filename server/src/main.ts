@@ -89,6 +89,7 @@ async function serve(config: ServerConfig): Promise<void> {
     baseUrl: config.baseUrl,
     rateLimit: config.rateLimit,
     eventRetentionDays: config.eventRetentionDays,
+    corsOrigins: config.corsOrigins,
     logger,
   });
   let stopping = false;

@@ -81,7 +81,7 @@ describe('the playground: POST …/environments/{env}/evaluate (§21)', () => {
         flagKey: 'banner-text',
         variationKey: expect.any(String),
         value: expect.any(String),
-        reason: { kind: 'Default' },
+        reason: { kind: 'Static' },
       },
       {
         flagKey: 'new-checkout',
@@ -129,7 +129,6 @@ describe('the playground: POST …/environments/{env}/evaluate (§21)', () => {
   it.each([
     ['a 257-character key', { key: 'k'.repeat(257) }, 'context.key'],
     ['an empty key', { key: '' }, 'context.key'],
-    ['no key', { attributes: {} }, 'context.key'],
     [
       'a non-string array element',
       { key: 'u', attributes: { groups: ['a', 1] } },
@@ -140,7 +139,6 @@ describe('the playground: POST …/environments/{env}/evaluate (§21)', () => {
       { key: 'u', attributes: { address: { city: 'Utrecht' } } },
       'context.attributes.address',
     ],
-    ['a null value', { key: 'u', attributes: { plan: null } }, 'context.attributes.plan'],
     [
       '10,000 attributes',
       { key: 'u', attributes: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`a${i}`, i])) },
@@ -160,6 +158,51 @@ describe('the playground: POST …/environments/{env}/evaluate (§21)', () => {
     expect(Object.keys(body.fields).some((name) => name === field || name.startsWith(`${field}.`))).toBe(
       true,
     );
+  });
+
+  it('evaluates a context without a key, except a percentage rollout, which says TargetingKeyMissing (§23)', async () => {
+    const { ruleId } = await configure();
+    const banner = (await server.call('owner', 'GET', `${web}/flags/banner-text`)).json();
+    const rollout = await server.call('owner', 'PUT', `${web}/flags/banner-text/environments/production`, {
+      strategy: 'PercentageRollout',
+      percentageRollout: banner.variations.map((variation: { id: string }, index: number) => ({
+        variationId: variation.id,
+        weight: index === 0 ? 100 : 0,
+      })),
+    });
+    expect(rollout.statusCode, rollout.body).toBe(204);
+    const answer = await server.call('viewer', 'POST', `${production}/evaluate`, {
+      context: { attributes: { country: 'NL' } },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(EvaluationResults.parse(answer.json()).items).toEqual([
+      {
+        flagKey: 'banner-text',
+        variationKey: null,
+        value: null,
+        reason: {
+          kind: 'Error',
+          errorCode: 'TargetingKeyMissing',
+          errorMessage: expect.stringContaining('percentage rollout'),
+        },
+      },
+      {
+        flagKey: 'new-checkout',
+        variationKey: 'true',
+        value: true,
+        reason: { kind: 'Rule', ruleId, ruleIndex: 0 },
+      },
+    ]);
+  });
+
+  it('reads a null attribute as a missing one (§23)', async () => {
+    await configure();
+    const answer = await server.call('viewer', 'POST', `${production}/evaluate`, {
+      context: { key: 'u', attributes: { country: null } },
+      flags: ['new-checkout'],
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().items[0]).toMatchObject({ value: false, reason: { kind: 'Default' } });
   });
 
   it('is 404 for another organization, and for a project outside a service token’s scope', async () => {

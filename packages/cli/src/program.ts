@@ -244,7 +244,11 @@ export function buildProgram(): Command {
       ]),
     )
     .requiredOption('--env <key>', 'the environment')
-    .requiredOption('--context <json|key>', 'the context: JSON {"key":…,"attributes":{…}}, or just a key')
+    .option(
+      '--context <json|key>',
+      'the context: JSON {"key":…,"attributes":{…}} (the key is optional, §23), or just a key',
+      '{}',
+    )
     .option('--org <slug>', 'the organization (with a server)')
     .option('--project <key>', 'the project (optional with --local when the document declares one)')
     .option('--flag <key...>', 'only these flags (default: every flag)')

@@ -74,6 +74,29 @@ describe('flagplane eval', () => {
     expect(run.stdout).not.toContain('banner-text');
   });
 
+  it('evaluates a context without a key; a percentage it needs says TargetingKeyMissing (§23)', async () => {
+    const noContext = await runCli(['eval', '--local', '-f', file, '--env', 'production'], { env: {} });
+    expect(noContext.code, noContext.stderr).toBe(0);
+    // No key: not in the beta list, no country: no rule matches, so the default, and no key was needed.
+    expect(noContext.stdout).toMatch(/new-checkout\s+false\s+false\s+Default/);
+    const dutchWithoutKey = await runCli(
+      [
+        'eval',
+        '--local',
+        '-f',
+        file,
+        '--env',
+        'production',
+        '--context',
+        JSON.stringify({ attributes: { country: 'NL' } }),
+      ],
+      { env: {} },
+    );
+    expect(dutchWithoutKey.code, dutchWithoutKey.stderr).toBe(0);
+    // The second rule matches and serves 25 %: that needs the key.
+    expect(dutchWithoutKey.stdout).toMatch(/new-checkout\s+null\s+Error \(TargetingKeyMissing\)/);
+  });
+
   it.each([
     [['--context', '{"key":'], /--context is not valid JSON/],
     [['--context', JSON.stringify({ key: 'k'.repeat(257) })], /context\.key: must be at most 256 characters/],

@@ -126,7 +126,7 @@ browserSuite('the console pages in headless Chromium', () => {
     const page = await browser.open();
     await signIn(page, browser.server.baseUrl, tokens.owner, `${projectPath}/playground`);
     await page.getByLabel('Environment').selectOption('staging');
-    await page.getByLabel('Context key (targeting key)').fill('user-42');
+    await page.getByLabel('Context key (targeting key, optional)').fill('user-42');
     await page.getByRole('button', { name: 'Add attribute' }).click();
     await page.getByLabel('Attribute 1 name').fill('country');
     await page.getByLabel('Attribute 1 value').fill('DE');

@@ -19,14 +19,23 @@ export function operationsTable(endpoints) {
     `\`${operationId}\``,
     endpoint.method,
     `\`${endpoint.path}\``,
-    endpoint.minimumRole ?? 'any caller',
+    callerOf(endpoint),
     endpoint.inDocument ? '✓' : '',
   ]);
   return [
     `${entries.length} operations, ${inDocument} of them in the API document (✓, docs/api/document.md); the others are added by docs/api/decisions.md.`,
     '',
-    ...alignedTable(['operationId', 'method', 'path', 'minimum role', 'in the document'], rows, [4]),
+    ...alignedTable(['operationId', 'method', 'path', 'caller', 'in the document'], rows, [4]),
   ].join('\n');
+}
+
+/** Who may call: a token's minimum role (§4), or the SDK key types (§21, §23). */
+export function callerOf(endpoint) {
+  if (endpoint.credential === 'sdkKey') {
+    const types = endpoint.keyTypes.map((type) => (type === 'ServerSide' ? 'server-side' : 'client-side'));
+    return `SDK key (${types.join(' or ')})`;
+  }
+  return endpoint.minimumRole ?? 'any caller';
 }
 
 /** A Markdown table padded the way Biome formats one (so `biome check` accepts the README as written). */

@@ -1,6 +1,6 @@
 /** What one operation of the API is: the shape of an entry of the endpoint table. */
 import type * as z from 'zod';
-import type { Role } from './schemas/enums.js';
+import type { Role, SdkKeyType } from './schemas/enums.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -11,17 +11,21 @@ export type PathParamNames<Path extends string> = Path extends `${string}{${infe
 
 export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: string };
 
-export interface Endpoint {
+/**
+ * What a caller authenticates with: a token (§5), whose role the operation checks (§4), or an SDK key
+ * (§21, §23, §24), which reads the one environment it belongs to and is a credential nowhere else.
+ */
+export type Credential = 'token' | 'sdkKey';
+
+interface EndpointBase {
   readonly method: HttpMethod;
-  /** Path template with `{name}` parameters, `/api/v1` included. */
+  /** Path template with `{name}` parameters, the prefix (`/api/v1`, `/ofrep/v1`) included. */
   readonly path: string;
   /** The SDK's resource (`client.<resource>.<verb>()`) and verb for this operation. */
   readonly resource: string;
   readonly verb: string;
   /** One line, used for OpenAPI summaries and SDK JSDoc. */
   readonly summary: string;
-  /** The lowest role that may call it (§4); null where no organization is involved (`/me`, `/orgs`). */
-  readonly minimumRole: Role | null;
   /** true when the API document (docs/api/document.md) lists the operation; false when a decision (docs/api/decisions.md) adds it. */
   readonly inDocument: boolean;
   readonly query?: z.ZodType;
@@ -35,7 +39,35 @@ export interface Endpoint {
   readonly idempotent: boolean;
   /** A POST that changes nothing (its input is too large for a URL): served as a read, records no event. */
   readonly readOnly?: true;
+  /**
+   * Answers with an `ETag`, and `304` with no body to an `If-None-Match` that holds it: the caller keeps
+   * what it has while nothing changed.
+   */
+  readonly conditional?: true;
 }
+
+/** An operation of the management API: a token, and at least `minimumRole` in the organization. */
+export interface TokenEndpoint extends EndpointBase {
+  readonly credential: 'token';
+  /** The lowest role that may call it (§4); null where no organization is involved (`/me`, `/orgs`). */
+  readonly minimumRole: Role | null;
+}
+
+/** An operation an application calls with an SDK key: its environment's flags, nothing else. */
+export interface SdkKeyEndpoint extends EndpointBase {
+  readonly credential: 'sdkKey';
+  /** No role: the key's environment is the whole of what it may read. */
+  readonly minimumRole: null;
+  /** The SDK key types it accepts; another type is `403`. */
+  readonly keyTypes: readonly SdkKeyType[];
+  /**
+   * The shape of its error answers: the API's error body (§15), or OFREP's (§23: `{key, errorCode,
+   * errorDetails}`), so that the standard OFREP providers read them.
+   */
+  readonly errorFormat: 'api' | 'ofrep';
+}
+
+export type Endpoint = TokenEndpoint | SdkKeyEndpoint;
 
 /** Fails at load time when two operations share a method and path (the type-level twin is in endpoint-checks.ts). */
 export function assertUniqueRoutes(table: Readonly<Record<string, Endpoint>>): void {

@@ -11,7 +11,7 @@ import {
   EnvironmentPage,
   EnvironmentUpdateBody,
 } from './schemas/environment.js';
-import { EvaluateBody, EvaluationResults } from './schemas/evaluation.js';
+import { EvaluateBody, EvaluationResults, SdkEvaluateBody, SdkFlagsDocument } from './schemas/evaluation.js';
 import { Event, EventListQuery, EventPage } from './schemas/event.js';
 import {
   Flag,
@@ -34,6 +34,7 @@ import {
   ToggleBody,
 } from './schemas/flag-environment.js';
 import { Me } from './schemas/me.js';
+import { OfrepBulkEvaluation, OfrepEvaluationRequest, OfrepEvaluationSuccess } from './schemas/ofrep.js';
 import { Organization, OrganizationListItem, OrganizationPage } from './schemas/organization.js';
 import {
   Project,
@@ -75,6 +76,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: true,
     summary: 'The caller: a user or a service token.',
+    credential: 'token',
     minimumRole: null,
     success: { status: 200, schema: Me },
     errors: [],
@@ -87,6 +89,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: true,
     summary: 'The organizations the caller belongs to, by slug.',
+    credential: 'token',
     minimumRole: null,
     query: PageQuery,
     success: { status: 200, schema: OrganizationPage },
@@ -101,6 +104,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: true,
     summary: 'One organization, by slug or id.',
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: Organization },
     errors: [404],
@@ -114,6 +118,7 @@ export const endpoints = {
     inDocument: false,
     summary:
       'Every change made in the organization (§19), newest first, filtered by project, environment, flag, resource kind, actor, action and time.',
+    credential: 'token',
     minimumRole: 'Viewer',
     query: PageQuery.extend(EventListQuery.shape),
     success: { status: 200, schema: EventPage },
@@ -128,6 +133,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: true,
     summary: 'The projects of an organization the caller can see, by key.',
+    credential: 'token',
     minimumRole: 'Viewer',
     query: PageQuery,
     success: { status: 200, schema: ProjectPage },
@@ -142,6 +148,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: true,
     summary: 'Create a project, with the given environments or development and production.',
+    credential: 'token',
     minimumRole: 'Member',
     body: ProjectCreateBody,
     success: { status: 201, schema: Project },
@@ -155,6 +162,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: false,
     summary: 'One project, by key or id.',
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: Project },
     errors: [404],
@@ -167,6 +175,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: true,
     summary: "Change a project's name or description.",
+    credential: 'token',
     minimumRole: 'Member',
     body: ProjectUpdateBody,
     success: { status: 204 },
@@ -180,6 +189,7 @@ export const endpoints = {
     verb: 'delete',
     inDocument: false,
     summary: 'Delete a project and everything in it.',
+    credential: 'token',
     minimumRole: 'Admin',
     success: { status: 204 },
     errors: [403, 404],
@@ -192,6 +202,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: false,
     summary: 'The environments of a project, by sortOrder then key.',
+    credential: 'token',
     minimumRole: 'Viewer',
     query: PageQuery,
     success: { status: 200, schema: EnvironmentPage },
@@ -206,6 +217,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: true,
     summary: 'Create an environment; every flag gets a disabled configuration in it.',
+    credential: 'token',
     minimumRole: 'Member',
     body: EnvironmentCreateBody,
     success: { status: 201, schema: Environment },
@@ -219,6 +231,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: true,
     summary: 'One environment, by key or id.',
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: Environment },
     errors: [404],
@@ -231,6 +244,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: false,
     summary: "Change an environment's name, color or sortOrder.",
+    credential: 'token',
     minimumRole: 'Member',
     body: EnvironmentUpdateBody,
     success: { status: 204 },
@@ -244,6 +258,7 @@ export const endpoints = {
     verb: 'delete',
     inDocument: true,
     summary: 'Delete an environment (never the last one of its project).',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [400, 403, 404],
@@ -256,6 +271,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: true,
     summary: 'The flags of a project, by key, filtered by search, tag, type and archived.',
+    credential: 'token',
     minimumRole: 'Viewer',
     query: PageQuery.extend(FlagListQuery.shape),
     success: { status: 200, schema: FlagPage },
@@ -270,6 +286,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: false,
     summary: 'Create a flag with its variations; every environment gets a disabled configuration.',
+    credential: 'token',
     minimumRole: 'Member',
     body: FlagCreateBody,
     success: { status: 201, schema: Flag },
@@ -283,6 +300,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: false,
     summary: 'One flag with its variations and staleness, by key or id.',
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: Flag },
     errors: [404],
@@ -295,6 +313,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: true,
     summary: "Change a flag's name, description, tags or clientSideVisible.",
+    credential: 'token',
     minimumRole: 'Member',
     body: FlagUpdateBody,
     success: { status: 204 },
@@ -308,6 +327,7 @@ export const endpoints = {
     verb: 'delete',
     inDocument: false,
     summary: 'Delete a flag (refused while another flag has it as a prerequisite).',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [400, 403, 404],
@@ -320,6 +340,7 @@ export const endpoints = {
     verb: 'archive',
     inDocument: false,
     summary: 'Archive a flag (idempotent; refused while a live flag has it as a prerequisite).',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [400, 403, 404],
@@ -332,6 +353,7 @@ export const endpoints = {
     verb: 'restore',
     inDocument: false,
     summary: 'Restore an archived flag (idempotent).',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [403, 404],
@@ -344,6 +366,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: true,
     summary: 'Add a variation to a flag that is not Boolean.',
+    credential: 'token',
     minimumRole: 'Member',
     body: VariationCreateBody,
     success: { status: 201, schema: Variation },
@@ -357,6 +380,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: false,
     summary: "Change a variation's name, description or value.",
+    credential: 'token',
     minimumRole: 'Member',
     body: VariationUpdateBody,
     success: { status: 204 },
@@ -370,6 +394,7 @@ export const endpoints = {
     verb: 'delete',
     inDocument: false,
     summary: 'Delete a variation that nothing uses.',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [400, 403, 404],
@@ -382,6 +407,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: true,
     summary: "A flag's configuration in every environment of its project, in environment order.",
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: FlagEnvironmentList },
     errors: [404],
@@ -394,6 +420,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: false,
     summary: "A flag's configuration in one environment.",
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: FlagEnvironment },
     errors: [404],
@@ -406,6 +433,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: false,
     summary: "Change a flag's configuration in one environment, atomically.",
+    credential: 'token',
     minimumRole: 'Member',
     body: FlagEnvironmentUpdateBody,
     success: { status: 204 },
@@ -420,6 +448,7 @@ export const endpoints = {
     inDocument: false,
     summary:
       'What a context is served in this environment (§21): every flag of the project, or those named, in flag-key order (the playground).',
+    credential: 'token',
     minimumRole: 'Viewer',
     body: EvaluateBody,
     success: { status: 200, schema: EvaluationResults },
@@ -434,6 +463,7 @@ export const endpoints = {
     verb: 'toggle',
     inDocument: true,
     summary: 'Enable or disable a flag in one environment.',
+    credential: 'token',
     minimumRole: 'Member',
     body: ToggleBody,
     success: { status: 204 },
@@ -447,6 +477,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: false,
     summary: "Append a targeting rule to a flag's configuration.",
+    credential: 'token',
     minimumRole: 'Member',
     body: RuleBody,
     success: { status: 201, schema: Rule },
@@ -460,6 +491,7 @@ export const endpoints = {
     verb: 'reorder',
     inDocument: true,
     summary: 'Put the rules in a new order; every rule id exactly once.',
+    credential: 'token',
     minimumRole: 'Member',
     body: RuleReorderBody,
     success: { status: 204 },
@@ -473,6 +505,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: true,
     summary: 'Replace a targeting rule wholesale.',
+    credential: 'token',
     minimumRole: 'Member',
     body: RuleBody,
     success: { status: 204 },
@@ -486,6 +519,7 @@ export const endpoints = {
     verb: 'delete',
     inDocument: false,
     summary: 'Delete a targeting rule (refused while the flag is archived).',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [400, 403, 404],
@@ -498,6 +532,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: false,
     summary: 'The segments of a project, by key.',
+    credential: 'token',
     minimumRole: 'Viewer',
     query: PageQuery,
     success: { status: 200, schema: SegmentPage },
@@ -512,6 +547,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: false,
     summary: 'Create a segment of context keys and conditions.',
+    credential: 'token',
     minimumRole: 'Member',
     body: SegmentCreateBody,
     success: { status: 201, schema: Segment },
@@ -525,6 +561,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: false,
     summary: 'One segment, by key or id.',
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: Segment },
     errors: [404],
@@ -537,6 +574,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: false,
     summary: 'Change a segment.',
+    credential: 'token',
     minimumRole: 'Member',
     body: SegmentUpdateBody,
     success: { status: 204 },
@@ -550,6 +588,7 @@ export const endpoints = {
     verb: 'delete',
     inDocument: false,
     summary: 'Delete a segment that no rule references.',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [400, 403, 404],
@@ -562,6 +601,7 @@ export const endpoints = {
     verb: 'list',
     inDocument: true,
     summary: 'The SDK keys of an environment, revoked ones included, by creation.',
+    credential: 'token',
     minimumRole: 'Viewer',
     query: PageQuery,
     success: { status: 200, schema: SdkKeyPage },
@@ -576,6 +616,7 @@ export const endpoints = {
     verb: 'create',
     inDocument: true,
     summary: 'Create an SDK key; its plaintext is in this answer only.',
+    credential: 'token',
     minimumRole: 'Member',
     body: SdkKeyCreateBody,
     success: { status: 201, schema: SdkKeyCreated },
@@ -589,6 +630,7 @@ export const endpoints = {
     verb: 'retrieve',
     inDocument: true,
     summary: 'One SDK key (never its plaintext).',
+    credential: 'token',
     minimumRole: 'Viewer',
     success: { status: 200, schema: SdkKey },
     errors: [404],
@@ -601,6 +643,7 @@ export const endpoints = {
     verb: 'update',
     inDocument: true,
     summary: "Change an SDK key's name or description.",
+    credential: 'token',
     minimumRole: 'Member',
     body: SdkKeyUpdateBody,
     success: { status: 204 },
@@ -614,10 +657,84 @@ export const endpoints = {
     verb: 'revoke',
     inDocument: false,
     summary: 'Revoke an SDK key for good (idempotent).',
+    credential: 'token',
     minimumRole: 'Member',
     success: { status: 204 },
     errors: [403, 404],
     idempotent: true,
+  },
+  // What applications call with an SDK key (§21, §23): the key's environment, and nothing else.
+  getSdkFlags: {
+    method: 'GET',
+    path: '/api/v1/sdk/flags',
+    resource: 'sdk',
+    verb: 'flags',
+    inDocument: false,
+    summary:
+      "Everything local evaluation needs for the key's environment (§21): its flags with variations and configuration, and the segments their rules use.",
+    credential: 'sdkKey',
+    minimumRole: null,
+    keyTypes: ['ServerSide'],
+    errorFormat: 'api',
+    success: { status: 200, schema: SdkFlagsDocument },
+    conditional: true,
+    errors: [403],
+    idempotent: true,
+  },
+  evaluateForSdk: {
+    method: 'POST',
+    path: '/api/v1/sdk/evaluate',
+    resource: 'sdk',
+    verb: 'evaluate',
+    inDocument: false,
+    summary:
+      "What a context is served in the key's environment (§21); a client-side key sees only flags with clientSideVisible.",
+    credential: 'sdkKey',
+    minimumRole: null,
+    keyTypes: ['ServerSide', 'ClientSide'],
+    errorFormat: 'api',
+    body: SdkEvaluateBody,
+    success: { status: 200, schema: EvaluationResults },
+    errors: [400],
+    idempotent: true,
+    readOnly: true,
+  },
+  ofrepEvaluateFlag: {
+    method: 'POST',
+    path: '/ofrep/v1/evaluate/flags/{key}',
+    resource: 'sdk',
+    verb: 'ofrepEvaluateFlag',
+    inDocument: false,
+    summary:
+      'OFREP (§23): one flag for a context (dynamic context); a client-side key finds only clientSideVisible flags.',
+    credential: 'sdkKey',
+    minimumRole: null,
+    keyTypes: ['ServerSide', 'ClientSide'],
+    errorFormat: 'ofrep',
+    body: OfrepEvaluationRequest,
+    success: { status: 200, schema: OfrepEvaluationSuccess },
+    errors: [400, 404],
+    idempotent: true,
+    readOnly: true,
+  },
+  ofrepEvaluateFlags: {
+    method: 'POST',
+    path: '/ofrep/v1/evaluate/flags',
+    resource: 'sdk',
+    verb: 'ofrepEvaluateFlags',
+    inDocument: false,
+    summary:
+      'OFREP (§23): every flag the key may see, for one context (static context), with an ETag that changes with the configuration or the context.',
+    credential: 'sdkKey',
+    minimumRole: null,
+    keyTypes: ['ServerSide', 'ClientSide'],
+    errorFormat: 'ofrep',
+    body: OfrepEvaluationRequest,
+    success: { status: 200, schema: OfrepBulkEvaluation },
+    conditional: true,
+    errors: [400],
+    idempotent: true,
+    readOnly: true,
   },
 } as const satisfies Record<string, Endpoint>;
 
@@ -627,14 +744,31 @@ export type Endpoints = typeof endpoints;
 export type OperationId = keyof Endpoints;
 export const operationIds = Object.keys(endpoints) as OperationId[];
 
+/** The operations a token calls (§5), with a role (§4). */
+export type TokenOperationId = {
+  [Op in OperationId]: Endpoints[Op] extends { credential: 'token' } ? Op : never;
+}[OperationId];
+/** The operations an application calls with an SDK key (§21, §23, §24). */
+export type SdkKeyOperationId = Exclude<OperationId, TokenOperationId>;
+
+export const tokenOperationIds = operationIds.filter(
+  (operationId): operationId is TokenOperationId => endpoints[operationId].credential === 'token',
+);
+export const sdkKeyOperationIds = operationIds.filter(
+  (operationId): operationId is SdkKeyOperationId => endpoints[operationId].credential === 'sdkKey',
+);
+
 /**
  * Every error status an operation can answer: its own; 400 for a list (a cursor the server did not make,
- * §6); 413 and 415 where it takes a body (§3); 401, 429, 500 and 503 (§22) for every operation.
+ * §6); 413 and 415 where it takes a body (§3), except on OFREP's paths, which answer a body they cannot
+ * read with OFREP's `400 PARSE_ERROR` (§23); 401, 429, 500 and 503 (§22) for every operation.
  */
 export function errorStatusesOf(endpoint: Endpoint): number[] {
   const statuses = new Set<number>([...endpoint.errors, 401, 429, 500, 503]);
   if (endpoint.list) statuses.add(400);
-  if (endpoint.body) {
+  const ofrep = endpoint.credential === 'sdkKey' && endpoint.errorFormat === 'ofrep';
+  if (ofrep && endpoint.body) statuses.add(400);
+  if (endpoint.body && !ofrep) {
     statuses.add(413);
     statuses.add(415);
   }

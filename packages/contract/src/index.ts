@@ -1,4 +1,3 @@
-export * from './delivery-endpoints.js';
 export * from './desired-state/index.js';
 export * from './edit-distance.js';
 export * from './endpoint.js';
@@ -18,6 +17,7 @@ export * from './schemas/flag.js';
 export * from './schemas/flag-environment.js';
 export * from './schemas/managed-by.js';
 export * from './schemas/me.js';
+export * from './schemas/ofrep.js';
 export * from './schemas/organization.js';
 export * from './schemas/project.js';
 export * from './schemas/sdk-key.js';

@@ -7,11 +7,12 @@ import type { ZodOpenApiHeaderObject, ZodOpenApiResponseObject } from 'zod-opena
 import type { PathParamNames } from './endpoint.js';
 import type { Endpoints, OperationId } from './endpoints.js';
 import { DateTime, limits, Uuid } from './formats.js';
-import { type ErrorStatus, errorExamples } from './openapi-examples.js';
+import { type ErrorStatus, errorExamples, ofrepErrorExamples } from './openapi-examples.js';
 import { ErrorBody, PageQuery } from './schemas/common.js';
 import { ConditionInput } from './schemas/conditions.js';
 import { ConditionOperator, FlagType } from './schemas/enums.js';
 import { FlagListQuery } from './schemas/flag.js';
+import { OfrepErrorBody } from './schemas/ofrep.js';
 
 const integerFrom = (minimum: number) => ({ type: 'integer' as const, minimum });
 
@@ -88,9 +89,20 @@ export const sdkKeySecurityScheme = {
   scheme: 'bearer',
   bearerFormat: 'fp_srv_ or fp_cli_ followed by 40 base62 characters',
   description:
-    '`Authorization: Bearer <SDK key>` on `/api/v1/sdk/…` only: a server-side key (`fp_srv_`) or a client-side ' +
-    'key (`fp_cli_`) of one environment. A missing, unknown or revoked key is `401 unauthorized`; a key of a ' +
-    'type the operation does not take is `403 forbidden`. Tokens are not credentials there.',
+    '`Authorization: Bearer <SDK key>` on `/api/v1/sdk/…` and `/ofrep/v1/…` only: a server-side key (`fp_srv_`) ' +
+    'or a client-side key (`fp_cli_`) of one environment. A missing, unknown or revoked key is `401`; a key of a ' +
+    'type the operation does not take is `403`. Tokens are not credentials there.',
+} as const;
+
+export const apiKeySecuritySchemeName = 'ofrepApiKey';
+
+/** §23: OFREP's second way to send the credential, for its standard providers. */
+export const apiKeySecurityScheme = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-API-Key',
+  description:
+    "`X-API-Key: <SDK key>` on OFREP's paths (`/ofrep/v1/…`), as OFREP allows beside the bearer header.",
 } as const;
 
 type PathParamName = PathParamNames<Endpoints[OperationId]['path']>;
@@ -121,6 +133,11 @@ export const pathParameters: Readonly<Record<PathParamName, z.ZodString>> = {
     description: "The targeting rule's id (a UUID). Any other value is 404.",
     format: 'uuid',
     param: { id: 'RulePath' },
+  }),
+  key: z.string().meta({
+    description:
+      "OFREP (§23): the flag's key. An unknown or archived flag, or one a client-side key may not see, is `404 FLAG_NOT_FOUND`.",
+    param: { id: 'OfrepFlagKeyPath', example: 'new-checkout' },
   }),
 };
 
@@ -208,6 +225,56 @@ export function errorResponses(docsBaseUrl: string): Record<ErrorStatus, ZodOpen
     500: response(500),
     503: response(503),
   };
+}
+
+/**
+ * §23: OFREP's error answers on its paths, in its words: `400` and `404` with an error code; `401`,
+ * `403`, `429` (with `Retry-After`), `500` and `503` with `errorDetails`.
+ */
+export function ofrepErrorResponses() {
+  const response = (
+    status: keyof typeof ofrepErrorExamples,
+    id: string,
+    description: string,
+    extraHeaders: readonly HeaderName[] = [],
+  ) => ({
+    id,
+    description,
+    headers: { ...commonHeaders(), ...headerRefs(extraHeaders) },
+    content: {
+      'application/json': { schema: OfrepErrorBody, examples: structuredClone(ofrepErrorExamples[status]) },
+    },
+  });
+  return {
+    400: response(
+      400,
+      'OfrepBadRequest',
+      'OFREP: `PARSE_ERROR` (a body that is not a JSON object with a `context`), `INVALID_CONTEXT` (an attribute ' +
+        'that is not a string, finite number, boolean, list of strings or null; `errorDetails` names it), or, ' +
+        'for one flag, `TARGETING_KEY_MISSING` (a percentage rollout without `targetingKey`) or `GENERAL`.',
+    ),
+    401: response(401, 'OfrepUnauthorized', 'OFREP: a missing, unknown or revoked SDK key.'),
+    403: response(403, 'OfrepForbidden', 'OFREP: the SDK key may not call this.'),
+    404: response(
+      404,
+      'OfrepFlagNotFound',
+      "OFREP: `FLAG_NOT_FOUND`: no such flag in the key's environment, archived, or hidden from a client-side key.",
+    ),
+    429: response(429, 'OfrepRateLimited', 'OFREP: over the rate limit; retry after `Retry-After` seconds.', [
+      'Retry-After',
+    ]),
+    500: response(
+      500,
+      'OfrepInternalError',
+      'OFREP: something unexpected; `errorDetails` names the request id.',
+    ),
+    503: response(
+      503,
+      'OfrepUnavailable',
+      'OFREP: the store cannot be reached; retry after `Retry-After` seconds.',
+      ['Retry-After'],
+    ),
+  } satisfies Partial<Record<number, ZodOpenApiResponseObject>>;
 }
 
 type SchemaObject = Record<string, unknown>;

@@ -8,6 +8,7 @@ import type { Endpoints, OperationId } from './endpoints.js';
 import type { ErrorBody, ErrorCode } from './schemas/common.js';
 import type { ConditionGroupInput } from './schemas/conditions.js';
 import { FlagCreateBody } from './schemas/flag.js';
+import type { OfrepErrorBody } from './schemas/ofrep.js';
 import { validateInput } from './validation.js';
 
 /** The operations of the table that take a request body. */
@@ -161,6 +162,28 @@ export const requestBodyExamples: {
     everyFlag: {
       summary: 'Every flag of the project, for an anonymous visitor',
       value: { context: { key: 'visitor-7f3a' } },
+    },
+  },
+  evaluateForSdk: {
+    aUser: {
+      summary: 'A Pro user in the Netherlands',
+      value: { context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro' } } },
+    },
+    noKey: {
+      summary: 'A background job with no user: every flag but percentage rollouts evaluates (§23)',
+      value: { context: { attributes: { job: 'nightly-export' } } },
+    },
+  },
+  ofrepEvaluateFlag: {
+    aUser: {
+      summary: "OFREP's flat context: targetingKey beside the attributes",
+      value: { context: { targetingKey: 'user-1', country: 'NL', plan: 'pro', appVersion: '2.4.1' } },
+    },
+  },
+  ofrepEvaluateFlags: {
+    aBrowser: {
+      summary: 'What a web page holds for its visitor (a client-side key sees clientSideVisible flags)',
+      value: { context: { targetingKey: 'visitor-7f3a', country: 'NL', beta: null } },
     },
   },
   toggleFlag: {
@@ -375,6 +398,72 @@ export function errorExamples(
     },
   };
 }
+
+/** §23: one example per status of OFREP's error answers (tests parse each with `OfrepErrorBody`). */
+export const ofrepErrorExamples = {
+  400: {
+    invalidContext: {
+      summary: 'An attribute that is a nested object',
+      value: {
+        key: 'new-checkout',
+        errorCode: 'INVALID_CONTEXT',
+        errorDetails:
+          'context.address: must be a string, a finite number, a boolean, a list of strings, or null',
+      },
+    },
+    targetingKeyMissing: {
+      summary: 'A percentage rollout asked without targetingKey',
+      value: {
+        key: 'new-checkout',
+        errorCode: 'TARGETING_KEY_MISSING',
+        errorDetails:
+          'flag "new-checkout" serves a percentage rollout, which needs the context\'s targetingKey',
+      },
+    },
+  },
+  401: {
+    unauthorized: {
+      summary: 'No SDK key, or a revoked one',
+      value: { errorDetails: 'The SDK key is invalid or revoked.' },
+    },
+  },
+  403: {
+    forbidden: {
+      summary: 'A key that may not call this',
+      value: { errorDetails: 'This operation needs a server-side SDK key (fp_srv_…).' },
+    },
+  },
+  404: {
+    flagNotFound: {
+      summary: "No such flag in the key's environment",
+      value: {
+        key: 'new-chekout',
+        errorCode: 'FLAG_NOT_FOUND',
+        errorDetails: 'flag "new-chekout" was not found',
+      },
+    },
+  },
+  429: {
+    rateLimited: {
+      summary: 'Over the quota',
+      value: { errorDetails: 'Rate limit exceeded; retry in 12 s.' },
+    },
+  },
+  500: {
+    internalError: {
+      summary: 'Something unexpected',
+      value: {
+        errorDetails: 'An unexpected error occurred; request id 7c1f6b2e-0d4a-4f3b-9e8d-2a1b0c9d8e7f.',
+      },
+    },
+  },
+  503: {
+    unavailable: {
+      summary: 'The database is out of reach for a moment',
+      value: { errorDetails: 'The database cannot be reached; retry in a moment.' },
+    },
+  },
+} as const satisfies Readonly<Record<number, Readonly<Record<string, NamedExample<OfrepErrorBody>>>>>;
 
 /** A real refusal of `validateInput`, so the example shows the message and `fields` the server sends. */
 function invalidFlagFailure() {

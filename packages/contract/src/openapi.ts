@@ -12,16 +12,18 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import { type DeliveryEndpoint, type DeliveryOperationId, deliveryEndpoints } from './delivery-endpoints.js';
-import type { Endpoint, HttpMethod } from './endpoint.js';
+import type { Endpoint, HttpMethod, SdkKeyEndpoint } from './endpoint.js';
 import { type Endpoints, endpoints, errorStatusesOf, type OperationId } from './endpoints.js';
 import {
+  apiKeySecurityScheme,
+  apiKeySecuritySchemeName,
   applyDocumentedForm,
   commonHeaders,
   conditionalHeaders,
   errorResponses,
   headerComponents,
   isErrorStatus,
+  ofrepErrorResponses,
   pathParameters,
   sdkKeySecurityScheme,
   sdkKeySecuritySchemeName,
@@ -65,12 +67,10 @@ const tagDescriptions: Readonly<Record<Resource, string>> = {
   rules: "The ordered targeting rules of a flag's configuration in one environment.",
   segments: 'Reusable sets of context keys and conditions.',
   sdkKeys: 'SDK keys of an environment; key material is shown once, at creation.',
-};
-
-const deliveryTag = {
-  name: 'delivery',
-  description:
-    'What applications call with an SDK key (§21), to download an environment for local evaluation or to have a context evaluated.',
+  sdk:
+    'What applications call with an SDK key (§21, §23): download an environment for local evaluation, have a ' +
+    'context evaluated, or evaluate through OFREP, the OpenFeature Remote Evaluation Protocol, which every ' +
+    "language's standard OFREP provider speaks.",
 };
 
 const documentDescription = [
@@ -100,26 +100,21 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
   const servers = options.servers ?? [defaultOpenApiServer];
   const errors = errorResponses(servers[0]?.url ?? defaultOpenApiServer.url);
   const paths: ZodOpenApiPathsObject = {};
+  const ofrepErrors = ofrepErrorResponses();
   for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][]) {
     const pathItem: ZodOpenApiPathItemObject = paths[endpoint.path] ?? {};
     paths[endpoint.path] = pathItem;
     const method = endpoint.method.toLowerCase() as Lowercase<HttpMethod>;
+    if (endpoint.credential === 'sdkKey') {
+      pathItem[method] = sdkKeyOperation(operationId, endpoint, errors, ofrepErrors);
+      continue;
+    }
     const responses: ZodOpenApiResponsesObject = { [endpoint.success.status]: successResponse(endpoint) };
     for (const status of errorStatusesOf(endpoint)) {
       if (!isErrorStatus(status)) throw new Error(`${operationId}: no error response for status ${status}`);
       responses[`${status}`] = errors[status];
     }
     pathItem[method] = operation(operationId, endpoint, responses);
-  }
-  for (const [operationId, endpoint] of Object.entries(deliveryEndpoints) as [
-    DeliveryOperationId,
-    DeliveryEndpoint,
-  ][]) {
-    const method = endpoint.method.toLowerCase() as 'get' | 'post';
-    paths[endpoint.path] = {
-      ...paths[endpoint.path],
-      [method]: deliveryOperation(operationId, endpoint, errors),
-    };
   }
   return createDocument(
     {
@@ -132,18 +127,16 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
       },
       servers: servers.map((server) => ({ ...server })),
       security: [{ [securitySchemeName]: [] }],
-      tags: [
-        ...[...new Set(Object.values(endpoints).map((endpoint) => endpoint.resource))].map((name) => ({
-          name,
-          description: tagDescriptions[name],
-        })),
-        deliveryTag,
-      ],
+      tags: [...new Set(Object.values(endpoints).map((endpoint) => endpoint.resource))].map((name) => ({
+        name,
+        description: tagDescriptions[name],
+      })),
       paths,
       components: {
         securitySchemes: {
           [securitySchemeName]: { ...securityScheme },
           [sdkKeySecuritySchemeName]: { ...sdkKeySecurityScheme },
+          [apiKeySecuritySchemeName]: { ...apiKeySecurityScheme },
         },
         headers: headerComponents(),
       },
@@ -154,7 +147,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
 
 function operation(
   operationId: OperationId,
-  endpoint: Endpoint,
+  endpoint: Endpoint & { credential: 'token' },
   responses: ZodOpenApiResponsesObject,
 ): ZodOpenApiOperationObject {
   return {
@@ -175,18 +168,26 @@ function jsonRequestBody(schema: z.ZodType, examples: Record<string, { summary: 
   return { required: true, content: { 'application/json': { schema, examples } } };
 }
 
-/** A delivery operation: an SDK key instead of a token, and for a conditional GET, its ETag and 304. */
-function deliveryOperation(
-  operationId: DeliveryOperationId,
-  endpoint: DeliveryEndpoint,
+const keyTypeNames = { ServerSide: 'server-side (`fp_srv_…`)', ClientSide: 'client-side (`fp_cli_…`)' };
+
+/**
+ * An operation an SDK key calls: the key instead of a token (and `X-API-Key` beside the bearer header on
+ * OFREP's paths), for a conditional one its ETag and 304, and OFREP's own error answers on its paths.
+ */
+function sdkKeyOperation(
+  operationId: OperationId,
+  endpoint: SdkKeyEndpoint,
   errors: ReturnType<typeof errorResponses>,
+  ofrepErrors: ReturnType<typeof ofrepErrorResponses>,
 ): ZodOpenApiOperationObject {
-  const id = z.globalRegistry.get(endpoint.success.schema)?.id;
+  const { schema } = endpoint.success;
+  const id = schema ? z.globalRegistry.get(schema)?.id : undefined;
+  const ofrep = endpoint.errorFormat === 'ofrep';
   const responses: ZodOpenApiResponsesObject = {
     200: {
       description: id ? `OK: ${id}` : 'OK',
       headers: endpoint.conditional ? conditionalHeaders() : commonHeaders(),
-      content: { 'application/json': { schema: endpoint.success.schema } },
+      ...(schema ? { content: { 'application/json': { schema } } } : {}),
     },
   };
   if (endpoint.conditional) {
@@ -195,51 +196,51 @@ function deliveryOperation(
       headers: conditionalHeaders(),
     };
   }
-  for (const status of [...endpoint.errors, 401, 429, 500, 503] as const) {
-    responses[`${status}`] =
-      status === 403
-        ? {
-            description: 'The SDK key is of a type this operation does not take (`forbidden`).',
-            headers: commonHeaders(),
-            content: errors[403].content,
-          }
-        : errors[status];
+  for (const status of errorStatusesOf(endpoint)) {
+    if (ofrep) {
+      const response = (ofrepErrors as Partial<Record<number, ZodOpenApiResponsesObject['200']>>)[status];
+      if (!response) throw new Error(`${operationId}: no OFREP error response for status ${status}`);
+      responses[String(status) as '400'] = response;
+    } else if (status === 403) {
+      responses['403'] = {
+        description: 'The SDK key is of a type this operation does not take (`forbidden`).',
+        headers: commonHeaders(),
+        content: errors[403].content,
+      };
+    } else {
+      if (!isErrorStatus(status)) throw new Error(`${operationId}: no error response for status ${status}`);
+      responses[`${status}`] = errors[status];
+    }
   }
-  const keys = endpoint.keyTypes.map((type) =>
-    type === 'ServerSide' ? 'server-side (`fp_srv_…`)' : 'client-side (`fp_cli_…`)',
-  );
+  const keys = endpoint.keyTypes.map((type) => keyTypeNames[type]);
+  const credentials: Record<string, string[]>[] = [{ [sdkKeySecuritySchemeName]: [] }];
+  if (ofrep) credentials.push({ [apiKeySecuritySchemeName]: [] });
   return {
     operationId,
     summary: endpoint.summary,
     description: `Authenticated by an SDK key: ${keys.join(' or ')}.${endpoint.conditional ? ' Conditional: send the ETag back in `If-None-Match`.' : ''}`,
-    tags: [deliveryTag.name],
-    security: [{ [sdkKeySecuritySchemeName]: [] }],
-    ...(endpoint.conditional
-      ? {
-          requestParams: {
+    tags: [endpoint.resource],
+    security: credentials,
+    requestParams: {
+      ...requestParameters(operationId, endpoint),
+      ...(endpoint.conditional
+        ? {
             header: z.object({
               'if-none-match': z.string().optional().meta({
-                description: 'The ETag of the document the caller holds: a `304` while it is current.',
+                description: 'The ETag of the answer the caller holds: a `304` while it is current.',
               }),
             }),
-          },
-        }
-      : {}),
+          }
+        : {}),
+    },
     ...(endpoint.body
-      ? {
-          requestBody: jsonRequestBody(endpoint.body, {
-            aUser: {
-              summary: 'A Pro user in the Netherlands',
-              value: { context: { key: 'user-1', attributes: { country: 'NL', plan: 'pro' } } },
-            },
-          }),
-        }
+      ? { requestBody: jsonRequestBody(endpoint.body, requestBodyExamples[operationId as BodyOperationId]) }
       : {}),
     responses,
   };
 }
 
-function operationDescription(endpoint: Endpoint): string {
+function operationDescription(endpoint: Endpoint & { credential: 'token' }): string {
   const lines = [
     endpoint.minimumRole ? `Minimum role: ${endpoint.minimumRole}.` : 'Any authenticated caller.',
   ];

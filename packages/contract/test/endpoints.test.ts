@@ -7,6 +7,9 @@ import {
   endpoints,
   errorStatusesOf,
   type OperationId,
+  sdkKeyOperationIds,
+  type TokenEndpoint,
+  tokenOperationIds,
 } from '../src/index.js';
 
 /** The endpoint table of the API document (docs/api/document.md), copied as it stands there. */
@@ -34,11 +37,39 @@ const documentRoutes = [
 ] as const;
 
 const table = Object.entries(endpoints) as [OperationId, Endpoint][];
+const tokenTable = table.filter(
+  (entry): entry is [OperationId, TokenEndpoint] => entry[1].credential === 'token',
+);
 const routeOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 describe('the endpoint table', () => {
-  it('holds 43 operations', () => {
-    expect(table).toHaveLength(43);
+  it('holds 47 operations: 43 for tokens, 4 for SDK keys', () => {
+    expect(table).toHaveLength(47);
+    expect(tokenOperationIds).toHaveLength(43);
+    expect(sdkKeyOperationIds).toEqual([
+      'getSdkFlags',
+      'evaluateForSdk',
+      'ofrepEvaluateFlag',
+      'ofrepEvaluateFlags',
+    ]);
+  });
+
+  it('gives every SDK-key operation its key types, error format and place (§21, §23)', () => {
+    for (const operationId of sdkKeyOperationIds) {
+      const endpoint = endpoints[operationId];
+      expect(endpoint.minimumRole, operationId).toBeNull();
+      expect(endpoint.resource, operationId).toBe('sdk');
+      expect(endpoint.keyTypes.length, operationId).toBeGreaterThan(0);
+      expect(endpoint.path, operationId).toMatch(
+        endpoint.errorFormat === 'ofrep' ? /^\/ofrep\/v1\// : /^\/api\/v1\/sdk\//,
+      );
+      // Every SDK-key operation reads: none records an event, every one is safe to repeat.
+      expect(endpoint.method === 'GET' || endpoint.readOnly === true, operationId).toBe(true);
+      expect(endpoint.idempotent, operationId).toBe(true);
+    }
+    expect(endpoints.getSdkFlags.keyTypes).toEqual(['ServerSide']);
+    expect(endpoints.getSdkFlags.conditional).toBe(true);
+    expect(endpoints.ofrepEvaluateFlags.conditional).toBe(true);
   });
 
   it('has the 20 operations of the document, marked inDocument', () => {
@@ -83,9 +114,12 @@ describe('the endpoint table', () => {
     expect(() => assertUniqueRoutes(duplicate)).toThrow(/getFlagAgain and getFlag/);
   });
 
-  it('keeps every path under /api/v1 with well-formed parameters', () => {
+  it('keeps every path under /api/v1 (OFREP: /ofrep/v1) with well-formed parameters', () => {
     for (const [operationId, endpoint] of table) {
-      expect(endpoint.path, operationId).toMatch(/^\/api\/v1(\/([a-z-]+|\{[a-zA-Z]+\}))+$/);
+      expect(endpoint.path, operationId).toMatch(/^\/(api|ofrep)\/v1(\/([a-z-]+|\{[a-zA-Z]+\}))+$/);
+      expect(endpoint.path.startsWith('/ofrep/'), operationId).toBe(
+        endpoint.credential === 'sdkKey' && endpoint.errorFormat === 'ofrep',
+      );
     }
   });
 
@@ -118,10 +152,12 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('answers 400 wherever there is a body, and 413/415 too', () => {
+  it("answers 400 wherever there is a body, and 413/415 too (OFREP's paths: 400 PARSE_ERROR instead)", () => {
     for (const [operationId, endpoint] of table.filter(([, endpoint]) => endpoint.body)) {
       expect(endpoint.errors, operationId).toContain(400);
-      expect(errorStatusesOf(endpoint), operationId).toEqual(expect.arrayContaining([400, 413, 415]));
+      const ofrep = endpoint.credential === 'sdkKey' && endpoint.errorFormat === 'ofrep';
+      expect(errorStatusesOf(endpoint).includes(413), operationId).toBe(!ofrep);
+      expect(errorStatusesOf(endpoint).includes(415), operationId).toBe(!ofrep);
     }
   });
 
@@ -136,6 +172,7 @@ describe('the endpoint table', () => {
 
   it('answers 404 wherever the path names a resource', () => {
     for (const [operationId, endpoint] of table) {
+      // OFREP's single-flag path names a flag: FLAG_NOT_FOUND is its 404.
       expect(endpoint.errors.includes(404), operationId).toBe(endpoint.path.includes('{'));
     }
   });
@@ -168,13 +205,13 @@ describe('the endpoint table', () => {
 
   describe('minimum roles (§4)', () => {
     it('needs Viewer for reads, none for /me and /orgs', () => {
-      for (const [operationId, endpoint] of table.filter(([, endpoint]) => endpoint.method === 'GET')) {
+      for (const [operationId, endpoint] of tokenTable.filter(([, endpoint]) => endpoint.method === 'GET')) {
         const expected = operationId === 'getMe' || operationId === 'listOrgs' ? null : 'Viewer';
         expect(endpoint.minimumRole, operationId).toBe(expected);
       }
     });
 
-    const changes = table.filter(([, endpoint]) => endpoint.method !== 'GET' && !endpoint.readOnly);
+    const changes = tokenTable.filter(([, endpoint]) => endpoint.method !== 'GET' && !endpoint.readOnly);
 
     it('needs Member for every change but deleting a project, which needs Admin', () => {
       for (const [operationId, endpoint] of changes) {
@@ -188,8 +225,8 @@ describe('the endpoint table', () => {
       }
     });
 
-    it('serves the only read-only POST, the playground, to Viewers', () => {
-      const readOnly = table.filter(([, endpoint]) => endpoint.readOnly);
+    it('serves the only read-only POST for tokens, the playground, to Viewers', () => {
+      const readOnly = tokenTable.filter(([, endpoint]) => endpoint.readOnly);
       expect(readOnly.map(([operationId]) => operationId)).toEqual(['evaluateFlags']);
       expect(readOnly[0]?.[1]).toMatchObject({ method: 'POST', minimumRole: 'Viewer', idempotent: true });
     });

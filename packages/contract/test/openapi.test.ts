@@ -7,15 +7,15 @@ import { describe, expect, it } from 'vitest';
 import {
   type BodyOperationId,
   buildOpenApiDocument,
-  type DeliveryEndpoint,
-  deliveryEndpoints,
   type Endpoint,
   ErrorBody,
   endpoints,
   errorExamples,
   errorStatus,
   errorStatusesOf,
+  OfrepErrorBody,
   type OperationId,
+  ofrepErrorExamples,
   requestBodyExamples,
   serializeOpenApiDocument,
   validateInput,
@@ -78,7 +78,7 @@ describe('openapi.json', () => {
           ([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`,
         ),
     );
-    const expected = [...table, ...(Object.entries(deliveryEndpoints) as [string, DeliveryEndpoint][])].map(
+    const expected = table.map(
       ([operationId, endpoint]) => `${endpoint.method} ${endpoint.path} ${operationId}`,
     );
     expect(operations.sort()).toEqual(expected.sort());
@@ -90,7 +90,7 @@ describe('openapi.json', () => {
     const flags = committed.paths['/api/v1/sdk/flags'].get;
     expect(flags).toMatchObject({
       operationId: 'getSdkFlags',
-      tags: ['delivery'],
+      tags: ['sdk'],
       security: [{ sdkKey: [] }],
     });
     expect(Object.keys(flags.responses).sort()).toEqual(['200', '304', '401', '403', '429', '500', '503']);
@@ -99,8 +99,41 @@ describe('openapi.json', () => {
     expect(flags.parameters.map((parameter: Json) => resolve(parameter).name)).toEqual(['if-none-match']);
     const evaluate = committed.paths['/api/v1/sdk/evaluate'].post;
     expect(evaluate).toMatchObject({ operationId: 'evaluateForSdk', security: [{ sdkKey: [] }] });
-    expect(Object.keys(evaluate.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+    expect(Object.keys(evaluate.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(evaluate.description).toMatch(/server-side .* or client-side/);
+  });
+
+  it("describes OFREP's paths with its own error answers, the SDK key in either header, and the bulk 304", () => {
+    const one = committed.paths['/ofrep/v1/evaluate/flags/{key}'].post;
+    expect(one).toMatchObject({
+      operationId: 'ofrepEvaluateFlag',
+      tags: ['sdk'],
+      security: [{ sdkKey: [] }, { ofrepApiKey: [] }],
+    });
+    expect(committed.components.securitySchemes.ofrepApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
+    expect(Object.keys(one.responses).sort()).toEqual(['200', '400', '401', '404', '429', '500', '503']);
+    for (const status of ['400', '404', '401', '429']) {
+      expect(resolve(one.responses[status]).content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/OfrepErrorBody',
+      });
+    }
+    const all = committed.paths['/ofrep/v1/evaluate/flags'].post;
+    expect(Object.keys(all.responses).sort()).toEqual(['200', '304', '400', '401', '429', '500', '503']);
+    expect(Object.keys(all.responses['200'].headers)).toContain('ETag');
+    expect(all.parameters.map((parameter: Json) => resolve(parameter).name)).toEqual(['if-none-match']);
   });
 
   it.each(table)('%s: summary, tag, parameters, body and responses', (operationId, endpoint) => {
@@ -116,8 +149,13 @@ describe('openapi.json', () => {
     ).toEqual(pathNames);
     for (const parameter of parameters.filter((parameter) => parameter.in === 'path')) {
       expect(parameter).toMatchObject({ required: true, schema: { type: 'string' } });
-      expect(parameter.description).toMatch(/UUID/);
+      // Keys and ids are told apart by form (§1); OFREP's `{key}` is a flag key only.
+      expect(parameter.description).toMatch(endpoint.credential === 'token' ? /UUID/ : /flag's key/);
     }
+    const headerNames = parameters
+      .filter((parameter) => parameter.in === 'header')
+      .map((parameter) => parameter.name);
+    expect(headerNames).toEqual(endpoint.conditional ? ['if-none-match'] : []);
     const queryNames = parameters
       .filter((parameter) => parameter.in === 'query')
       .map((parameter) => parameter.name);
@@ -135,7 +173,10 @@ describe('openapi.json', () => {
     }
 
     const statuses = Object.keys(operation.responses).map(Number);
-    expect(statuses.sort()).toEqual([endpoint.success.status, ...errorStatusesOf(endpoint)].sort());
+    const notModified = endpoint.conditional ? [304] : [];
+    expect(statuses.sort()).toEqual(
+      [endpoint.success.status, ...notModified, ...errorStatusesOf(endpoint)].sort(),
+    );
     const success = resolve(operation.responses[endpoint.success.status]);
     if (endpoint.success.status === 204) expect(success.content).toBeUndefined();
     else expect(Object.keys(success.content as Json)).toEqual(['application/json']);
@@ -147,6 +188,7 @@ describe('openapi.json', () => {
         const headers = resolve(response as Json).headers as Record<string, Reference>;
         const expected = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id'];
         if (status === '429' || status === '503') expected.push('Retry-After');
+        if (endpoint.conditional && (status === '200' || status === '304')) expected.push('ETag');
         expect(Object.keys(headers).sort(), `${operationId} ${status}`).toEqual(expected.sort());
         for (const [name, header] of Object.entries(headers)) {
           expect(header, `${operationId} ${status} ${name}`).toEqual({
@@ -157,10 +199,11 @@ describe('openapi.json', () => {
     }
   });
 
-  it('answers errors with the shared ErrorBody schema and an example', () => {
+  it("answers errors with the shared ErrorBody schema (OFREP's paths: OfrepErrorBody) and an example", () => {
     for (const [name, response] of Object.entries(committed.components.responses as Record<string, Json>)) {
       const media = (response.content as Record<string, Json>)['application/json'];
-      expect(media?.schema, name).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+      const schema = name.startsWith('Ofrep') ? 'OfrepErrorBody' : 'ErrorBody';
+      expect(media?.schema, name).toEqual({ $ref: `#/components/schemas/${schema}` });
       expect(Object.keys(media?.examples as Json).length, name).toBeGreaterThan(0);
       expect(response.description, name).toEqual(expect.any(String));
     }
@@ -224,6 +267,15 @@ describe('examples', () => {
     const withBody = table.filter(([, endpoint]) => endpoint.body).map(([operationId]) => operationId);
     expect(Object.keys(requestBodyExamples).sort()).toEqual(withBody.sort());
   });
+
+  it.each(Object.entries(ofrepErrorExamples))(
+    'OFREP %s examples parse with OfrepErrorBody',
+    (_, examples) => {
+      for (const [name, example] of Object.entries(examples)) {
+        expect(OfrepErrorBody.safeParse(example.value).success, name).toBe(true);
+      }
+    },
+  );
 
   it.each(Object.entries(errorExamples('http://127.0.0.1:4000')))(
     '%s: every error example is an ErrorBody',

@@ -1,7 +1,13 @@
 /** README.md's table of operations is the endpoint table's (scripts/operations-table.mjs --write). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { operationsTable, tableEnd, tableStart, withOperationsTable } from '../scripts/operations-table.mjs';
+import {
+  callerOf,
+  operationsTable,
+  tableEnd,
+  tableStart,
+  withOperationsTable,
+} from '../scripts/operations-table.mjs';
 import { endpoints } from '../src/index.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -11,7 +17,7 @@ describe('README.md', () => {
     expect(readme).toBe(withOperationsTable(readme, operationsTable(endpoints)));
   });
 
-  it('has a row per operation with its method, path, minimum role and ✓, and the count', () => {
+  it('has a row per operation with its method, path, caller (a role or SDK key types) and ✓, and the count', () => {
     const block = readme.slice(readme.indexOf(tableStart), readme.indexOf(tableEnd));
     const rows = block
       .split('\n')
@@ -27,7 +33,7 @@ describe('README.md', () => {
         `\`${operationId}\``,
         endpoint.method,
         `\`${endpoint.path}\``,
-        endpoint.minimumRole ?? 'any caller',
+        callerOf(endpoint),
         endpoint.inDocument ? '✓' : '',
       ]),
     );

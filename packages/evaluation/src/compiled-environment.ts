@@ -101,10 +101,14 @@ function compileSegment(segment: EvaluationSegment): CompiledSegment {
 
 /**
  * §21: a segment contains a context whose key is in `included` and not in `excluded`, or, listed in
- * neither, whose condition groups all hold; without groups, a key listed nowhere is not contained.
+ * neither, whose condition groups all hold; without groups, a key listed nowhere is not contained. A
+ * context without a key (§23) is in neither list.
  */
 export function segmentContains(segment: CompiledSegment, context: EvaluationContext): boolean {
-  if (segment.excluded.has(context.key)) return false;
-  if (segment.included.has(context.key)) return true;
+  const key = context.key;
+  if (key !== undefined) {
+    if (segment.excluded.has(key)) return false;
+    if (segment.included.has(key)) return true;
+  }
   return segment.hasConditions && segment.conditions(context);
 }

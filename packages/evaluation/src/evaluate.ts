@@ -3,10 +3,15 @@
  *
  * Order: archived flags are not evaluated (left out of results); disabled serves the default (`Off`);
  * prerequisites in order, each enabled and itself serving the expected variation, else the default
- * (`PrerequisiteFailed`); then the strategy: `SingleVariation` the default (`Default`),
+ * (`PrerequisiteFailed`); then the strategy: `SingleVariation` the default (`Static`, §23),
  * `PercentageRollout` the variation whose cumulative weight first exceeds `bucket(flagId, key)`
  * (`Rollout`), `TargetedRollout` the first rule that matches and whose rollout takes the context
- * (`Rule`), else the default (`Default`). Never throws: what cannot be interpreted is reason `Error`.
+ * (`Rule`), else the default (`Default`).
+ *
+ * The context key is optional (§23): only a percentage rollout (the strategy, or a matching rule's
+ * `rolloutPercentage`) needs it, and without it that flag answers `Error` / `TargetingKeyMissing`; a
+ * flag whose prerequisite answers an error answers the same error, since its answer depends on it.
+ * Never throws: what cannot be interpreted is `Error` / `General`.
  */
 import { bucket } from './bucket.js';
 import {
@@ -24,6 +29,24 @@ import type {
 
 /** Prerequisite chains deeper than this are taken as a cycle (the API refuses cycles; data may not). */
 const maxPrerequisiteDepth = 64;
+
+/** What ends one flag's evaluation with a known error code (anything else thrown is `General`). */
+class EvaluationFailure extends Error {
+  constructor(
+    readonly errorCode: Extract<EvaluationReason, { kind: 'Error' }>['errorCode'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function keyFor(flag: CompiledFlag, context: EvaluationContext, what: string): string {
+  if (context.key !== undefined) return context.key;
+  throw new EvaluationFailure(
+    'TargetingKeyMissing',
+    `"${flag.key}" serves ${what}, which needs the context's key (targetingKey)`,
+  );
+}
 
 export class FlagEvaluator {
   readonly #environment: CompiledEnvironment;
@@ -45,9 +68,13 @@ export class FlagEvaluator {
   }
 
   /** Every flag's result (or those named), in flag-key order; archived and unknown flags left out. */
-  evaluateAll(context: EvaluationContext, flagKeys?: readonly string[]): EvaluationResult[] {
+  evaluateAll(context: EvaluationContext, flagKeys?: Iterable<string>): EvaluationResult[] {
     const memo = new Map<string, EvaluationResult>();
-    const wanted = flagKeys ? new Set(flagKeys) : null;
+    const wanted = flagKeys
+      ? flagKeys instanceof Set
+        ? (flagKeys as ReadonlySet<string>)
+        : new Set(flagKeys)
+      : null;
     const results: EvaluationResult[] = [];
     for (const flag of this.#environment.flags.values()) {
       if (flag.isArchived || (wanted && !wanted.has(flag.key))) continue;
@@ -68,7 +95,10 @@ export class FlagEvaluator {
     try {
       result = this.#decide(flag, context, memo, depth);
     } catch (error) {
-      result = failure(flag.key, error instanceof Error ? error.message : String(error));
+      result =
+        error instanceof EvaluationFailure
+          ? failure(flag.key, error.errorCode, error.message)
+          : failure(flag.key, 'General', error instanceof Error ? error.message : String(error));
     }
     memo.set(flag.key, result);
     return result;
@@ -82,7 +112,7 @@ export class FlagEvaluator {
   ): EvaluationResult {
     if (!flag.isEnabled) return served(flag, flag.defaultVariationId, { kind: 'Off' });
     for (const prerequisite of flag.prerequisites) {
-      if (!this.#prerequisiteHolds(prerequisite, context, memo, depth)) {
+      if (!this.#prerequisiteHolds(flag, prerequisite, context, memo, depth)) {
         return served(flag, flag.defaultVariationId, {
           kind: 'PrerequisiteFailed',
           prerequisiteKey: prerequisite.flagKey,
@@ -91,7 +121,7 @@ export class FlagEvaluator {
     }
     switch (flag.strategy) {
       case 'PercentageRollout': {
-        const position = bucket(flag.id, context.key);
+        const position = bucket(flag.id, keyFor(flag, context, 'a percentage rollout'));
         const slice = flag.rollout.find((candidate) => position < candidate.upTo);
         if (!slice) throw new Error(`the percentage rollout of "${flag.key}" does not cover ${position}`);
         return served(flag, slice.variationId, { kind: 'Rollout' });
@@ -104,16 +134,21 @@ export class FlagEvaluator {
             if (!segmentContains(segment, context)) continue;
           }
           if (!rule.conditions(context)) continue;
-          if (rule.share !== null && !(bucket(rule.id, context.key) < rule.share)) continue;
+          if (rule.share !== null) {
+            const key = keyFor(flag, context, `a percentage of rule ${ruleIndex}`);
+            if (!(bucket(rule.id, key) < rule.share)) continue;
+          }
           return served(flag, rule.variationId, { kind: 'Rule', ruleId: rule.id, ruleIndex });
         }
         return served(flag, flag.defaultVariationId, { kind: 'Default' });
       default:
-        return served(flag, flag.defaultVariationId, { kind: 'Default' });
+        // SingleVariation: nothing the context holds can change what it serves.
+        return served(flag, flag.defaultVariationId, { kind: 'Static' });
     }
   }
 
   #prerequisiteHolds(
+    flag: CompiledFlag,
     prerequisite: { flagKey: string; variationKey: string },
     context: EvaluationContext,
     memo: Map<string, EvaluationResult>,
@@ -124,7 +159,13 @@ export class FlagEvaluator {
     if (depth >= maxPrerequisiteDepth)
       throw new Error(`prerequisites of "${prerequisite.flagKey}" form a cycle`);
     const result = this.#resultOf(needed, context, memo, depth + 1);
-    return result.reason.kind !== 'Error' && result.variationKey === prerequisite.variationKey;
+    if (result.reason.kind === 'Error') {
+      throw new EvaluationFailure(
+        result.reason.errorCode,
+        `"${flag.key}" depends on "${needed.key}": ${result.reason.errorMessage}`,
+      );
+    }
+    return result.variationKey === prerequisite.variationKey;
   }
 }
 
@@ -155,8 +196,12 @@ function typedValue(flag: CompiledFlag, text: string): unknown {
   }
 }
 
-function failure(flagKey: string, errorMessage: string): EvaluationResult {
-  return { flagKey, variationKey: null, value: null, reason: { kind: 'Error', errorMessage } };
+function failure(
+  flagKey: string,
+  errorCode: Extract<EvaluationReason, { kind: 'Error' }>['errorCode'],
+  errorMessage: string,
+): EvaluationResult {
+  return { flagKey, variationKey: null, value: null, reason: { kind: 'Error', errorCode, errorMessage } };
 }
 
 /** Evaluates every flag of `data` for one context: `new FlagEvaluator(data).evaluateAll(context)`. */

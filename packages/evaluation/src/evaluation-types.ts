@@ -5,18 +5,23 @@
  */
 import type {
   ConditionGroup,
+  EvaluationErrorCode,
   FlagType,
   NestedFlagEnvironment,
   NestedVariation,
   SegmentListItem,
 } from '@flagplane/contract';
 
-export type AttributeValue = string | number | boolean | readonly string[];
+/** §21's attribute values; `null` is a missing attribute (§23). */
+export type AttributeValue = string | number | boolean | readonly string[] | null;
 
-/** §21: who is asking. `key` is 1–256 characters; the attribute `key` is the context key. */
+/**
+ * §21 and §23: who is asking. `key` (1–256 characters) is optional: only a percentage rollout needs it;
+ * the attribute `key` is the context key.
+ */
 export interface EvaluationContext {
-  readonly key: string;
-  readonly attributes?: Readonly<Record<string, AttributeValue>>;
+  readonly key?: string | undefined;
+  readonly attributes?: Readonly<Record<string, AttributeValue>> | undefined;
 }
 
 export type EvaluationVariation = Pick<NestedVariation, 'id' | 'key' | 'value'>;
@@ -47,11 +52,19 @@ export interface EvaluationData {
 }
 
 export type EvaluationReason =
-  | { readonly kind: 'Off' | 'Default' | 'Rollout' }
+  /** `Static`: one variation for everyone (strategy `SingleVariation`); `Default`: no rule matched. */
+  | { readonly kind: 'Off' | 'Static' | 'Default' | 'Rollout' }
   | { readonly kind: 'Rule'; readonly ruleId: string; readonly ruleIndex: number }
   | { readonly kind: 'PrerequisiteFailed'; readonly prerequisiteKey: string }
-  /** The flag could not be interpreted (it never happens with data the server validated). */
-  | { readonly kind: 'Error'; readonly errorMessage: string };
+  /**
+   * `TargetingKeyMissing`: a percentage rollout, and the context has no key (§23). `General`: the flag
+   * could not be interpreted (it never happens with data the server validated).
+   */
+  | {
+      readonly kind: 'Error';
+      readonly errorCode: Exclude<EvaluationErrorCode, 'TypeMismatch'>;
+      readonly errorMessage: string;
+    };
 
 export interface EvaluationResult {
   readonly flagKey: string;

@@ -23,13 +23,13 @@ describe('the order of evaluation', () => {
     });
   });
 
-  it('serves the default with reason Default for SingleVariation, keeping stored rules unevaluated', () => {
+  it('serves the default with reason Static for SingleVariation, keeping stored rules unevaluated', () => {
     const single = flag({
       configuration: { defaultVariation: 'true', rules: [rule(variationId('checkout', 'false'))] },
     });
     expect(evaluate([single], 'checkout')).toMatchObject({
       variationKey: 'true',
-      reason: { kind: 'Default' },
+      reason: { kind: 'Static' },
     });
   });
 
@@ -169,6 +169,129 @@ describe('prerequisites', () => {
   });
 });
 
+describe('a context without a key (§23)', () => {
+  const evaluateWithoutKey = (flags: EvaluationFlag[], flagKey: string, attributes = {}, segments = []) =>
+    new FlagEvaluator({ flags, segments }).evaluate(flagKey, { attributes });
+
+  it('evaluates a kill switch, an off flag, a static flag and rules without percentages', () => {
+    expect(evaluateWithoutKey([flag({ configuration: { defaultVariation: 'true' } })], 'checkout')).toEqual({
+      flagKey: 'checkout',
+      variationKey: 'true',
+      value: true,
+      reason: { kind: 'Static' },
+    });
+    const off = flag({ configuration: { isEnabled: false, strategy: 'PercentageRollout' } });
+    expect(evaluateWithoutKey([off], 'checkout')).toMatchObject({
+      variationKey: 'false',
+      reason: { kind: 'Off' },
+    });
+    const dutch = rule(variationId('checkout', 'true'), {
+      conditionGroups: [{ operator: 'And', conditions: [condition('country', 'Equals', ['NL'])] }],
+    });
+    const targeted = flag({ configuration: { strategy: 'TargetedRollout', rules: [dutch] } });
+    expect(evaluateWithoutKey([targeted], 'checkout', { country: 'NL' })).toMatchObject({
+      variationKey: 'true',
+      reason: { kind: 'Rule', ruleIndex: 0 },
+    });
+    expect(evaluateWithoutKey([targeted], 'checkout', { country: 'BE' })).toMatchObject({
+      variationKey: 'false',
+      reason: { kind: 'Default' },
+    });
+  });
+
+  it('answers TargetingKeyMissing for a percentage rollout, and for a matching rule with a percentage', () => {
+    const rollout = flag({
+      configuration: {
+        strategy: 'PercentageRollout',
+        percentageRollout: [
+          { variationId: variationId('checkout', 'true'), weight: 50 },
+          { variationId: variationId('checkout', 'false'), weight: 50 },
+        ],
+      },
+    });
+    expect(evaluateWithoutKey([rollout], 'checkout')).toEqual({
+      flagKey: 'checkout',
+      variationKey: null,
+      value: null,
+      reason: {
+        kind: 'Error',
+        errorCode: 'TargetingKeyMissing',
+        errorMessage: expect.stringMatching(/percentage rollout.*key/),
+      },
+    });
+    const half = rule(variationId('checkout', 'true'), {
+      rolloutPercentage: 50,
+      conditionGroups: [{ operator: 'And', conditions: [condition('country', 'Equals', ['NL'])] }],
+    });
+    const targeted = flag({ configuration: { strategy: 'TargetedRollout', rules: [half] } });
+    expect(evaluateWithoutKey([targeted], 'checkout', { country: 'NL' })?.reason).toMatchObject({
+      kind: 'Error',
+      errorCode: 'TargetingKeyMissing',
+    });
+    // The rule does not match: its percentage is never asked, so the key is not needed.
+    expect(evaluateWithoutKey([targeted], 'checkout', { country: 'BE' })?.reason).toEqual({
+      kind: 'Default',
+    });
+  });
+
+  it('passes the error of a prerequisite on to the flags that depend on it', () => {
+    const rollout = flag({
+      key: 'base',
+      configuration: {
+        strategy: 'PercentageRollout',
+        percentageRollout: [{ variationId: variationId('base', 'true'), weight: 100 }],
+      },
+    });
+    const dependent = flag({
+      key: 'dependent',
+      configuration: { prerequisites: [{ prerequisiteFlagKey: 'base', expectedVariationKey: 'true' }] },
+    });
+    expect(evaluateWithoutKey([rollout, dependent], 'dependent')?.reason).toMatchObject({
+      kind: 'Error',
+      errorCode: 'TargetingKeyMissing',
+      errorMessage: expect.stringContaining('"dependent" depends on "base"'),
+    });
+  });
+
+  it("finds no key in a segment's lists, and no attribute `key` for a condition", () => {
+    const listed = segment({ included: ['user-1'] });
+    const byKey = segment({
+      conditionGroups: [{ operator: 'And', conditions: [condition('key', 'NotEquals', ['user-1'])] }],
+    });
+    const byPlan = segment({
+      conditionGroups: [{ operator: 'And', conditions: [condition('plan', 'Equals', ['pro'])] }],
+    });
+    const served = (beta: ReturnType<typeof segment>, attributes = {}) =>
+      evaluateWithoutKey(
+        [
+          flag({
+            configuration: {
+              strategy: 'TargetedRollout',
+              rules: [rule(variationId('checkout', 'true'), { userSegmentId: beta.id })],
+            },
+          }),
+        ],
+        'checkout',
+        attributes,
+        [beta] as never[],
+      )?.value;
+    expect(served(listed)).toBe(false);
+    // A condition on a missing attribute is false whatever its operator (§21): NotEquals too.
+    expect(served(byKey)).toBe(false);
+    expect(served(byPlan, { plan: 'pro' })).toBe(true);
+  });
+
+  it('reads a null attribute as a missing one', () => {
+    const negated = rule(variationId('checkout', 'true'), {
+      conditionGroups: [{ operator: 'And', conditions: [condition('plan', 'Equals', ['pro'], true)] }],
+    });
+    const targeted = flag({ configuration: { strategy: 'TargetedRollout', rules: [negated] } });
+    // Missing: false whatever `negate` says, so the rule does not match; "free": negated Equals holds.
+    expect(evaluate([targeted], 'checkout', 'u', { plan: null })?.reason).toEqual({ kind: 'Default' });
+    expect(evaluate([targeted], 'checkout', 'u', { plan: 'free' })?.reason).toMatchObject({ kind: 'Rule' });
+  });
+});
+
 describe('segments', () => {
   const withSegment = (beta: ReturnType<typeof segment>, key: string, attributes = {}) =>
     new FlagEvaluator({
@@ -251,12 +374,16 @@ describe('results', () => {
       }),
     ];
     const results = new FlagEvaluator({ flags: broken, segments: [] }).evaluateAll({ key: 'user-1' });
-    expect(results.map((result) => [result.flagKey, result.reason.kind, result.value])).toEqual([
-      ['bad-bool', 'Error', null],
-      ['bad-json', 'Error', null],
-      ['lost-segment', 'Error', null],
-      ['no-default', 'Error', null],
-      ['short-rollout', 'Error', null],
+    const codeOf = (reason: (typeof results)[number]['reason']) =>
+      reason.kind === 'Error' ? reason.errorCode : null;
+    expect(
+      results.map((result) => [result.flagKey, result.reason.kind, codeOf(result.reason), result.value]),
+    ).toEqual([
+      ['bad-bool', 'Error', 'General', null],
+      ['bad-json', 'Error', 'General', null],
+      ['lost-segment', 'Error', 'General', null],
+      ['no-default', 'Error', 'General', null],
+      ['short-rollout', 'Error', 'General', null],
     ]);
   });
 });

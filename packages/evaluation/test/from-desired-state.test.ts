@@ -66,7 +66,7 @@ const evaluate = (environment: string, key: string, attributes = {}) =>
 describe('evaluationDataFromDesiredState', () => {
   it('serves rules, segments and prerequisites as a server would', () => {
     expect(evaluate('production', 'user-1', { country: 'NL' })).toEqual([
-      { flagKey: 'banner-text', variationKey: 'welcome', value: 'Welcome back', reason: { kind: 'Default' } },
+      { flagKey: 'banner-text', variationKey: 'welcome', value: 'Welcome back', reason: { kind: 'Static' } },
       {
         flagKey: 'new-checkout',
         variationKey: 'true',

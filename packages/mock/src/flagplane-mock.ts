@@ -3,8 +3,15 @@
  * whichever way it arrives (msw, nock, a local port), is answered by the server's own logic through
  * Fastify's `inject`, so statuses, bodies and headers are exactly the server's.
  */
-import { ErrorCode, errorStatus, matchOperation, type OperationId } from '@flagplane/contract';
-import { ApiError, buildServer, createMemoryStore, errorBody, type StoreData } from '@flagplane/server';
+import {
+  type Endpoint,
+  ErrorCode,
+  endpoints,
+  errorStatus,
+  matchOperation,
+  type OperationId,
+} from '@flagplane/contract';
+import { ApiError, buildServer, createMemoryStore, errorAnswer, type StoreData } from '@flagplane/server';
 import type { HttpHandler } from 'msw';
 import { answerFetchRequest } from './answer-fetch-request.js';
 import { type Fault, type FaultMatcher, FaultRegistry } from './faults.js';
@@ -64,7 +71,11 @@ const faultCodes: ReadonlyMap<number, ErrorCode> = new Map(
  * Where the mock sends the server a request of a faulted caller: no route has this path, so it costs the
  * server nothing but counting it, which it does for every API request, answered or refused.
  */
-const faultedRequestPath = '/api/v1/flagplane-mock/faulted-request';
+/** Where a faulted request is counted: a path no route has, taking the faulted operation's credential. */
+const faultedRequestPaths = {
+  token: '/api/v1/flagplane-mock/faulted-request',
+  sdkKey: '/api/v1/sdk/flagplane-mock/faulted-request',
+} as const;
 
 export class FlagplaneMock {
   /** Requests answered since the last `reset()`. Prefer asserting outcomes over calls. */
@@ -149,7 +160,8 @@ export class FlagplaneMock {
   /** Answers one request the way the server would (or with a fault the test asked for). */
   async handle(request: MockRequest): Promise<MockResponse> {
     const path = request.url.split('?')[0] ?? request.url;
-    const operationId = matchOperation(request.method, path)?.operationId ?? null;
+    const match = matchOperation(request.method, path);
+    const operationId = match?.operationId ?? null;
     const fault = this.faults.take({ method: request.method, path, operationId });
     const record = (status: number | null) =>
       this.requests.push({ method: request.method.toUpperCase(), path, operationId, status });
@@ -159,7 +171,7 @@ export class FlagplaneMock {
     }
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     const response = fault?.status
-      ? await this.faultResponse(request, fault.status, fault.retryAfter)
+      ? await this.faultResponse(request, match, fault.status, fault.retryAfter)
       : await this.inject(request);
     record(response.status);
     return response;
@@ -185,20 +197,24 @@ export class FlagplaneMock {
   }
 
   /**
-   * The API's error answer for an injected fault: the server's error body for the status, and the
-   * rate-limit headers and request id the server gives this caller now, having counted the request.
+   * The API's error answer for an injected fault: the server's error body for the status (OFREP's on
+   * OFREP's paths), and the rate-limit headers and request id the server gives this caller now, having
+   * counted the request.
    */
   private async faultResponse(
     request: MockRequest,
+    match: ReturnType<typeof matchOperation>,
     status: number,
     retryAfter = 1,
   ): Promise<MockResponse & { networkError: false }> {
+    const endpoint: Endpoint | null = match ? endpoints[match.operationId] : null;
     const caller = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) =>
-        ['authorization', 'x-request-id'].includes(name.toLowerCase()),
+        ['authorization', 'x-api-key', 'x-request-id'].includes(name.toLowerCase()),
       ),
     );
-    const counted = await this.inject({ method: 'GET', url: faultedRequestPath, headers: caller });
+    const url = faultedRequestPaths[endpoint?.credential ?? 'token'];
+    const counted = await this.inject({ method: 'GET', url, headers: caller });
     const { 'content-length': _, ...headers } = counted.headers;
     const isRateLimit = status === 429;
     const error = new ApiError(
@@ -215,7 +231,16 @@ export class FlagplaneMock {
         ...headers,
         ...(isRateLimit ? { 'x-ratelimit-remaining': '0', 'retry-after': String(retryAfter) } : {}),
       },
-      body: JSON.stringify(errorBody(error, this.baseUrl)),
+      body: JSON.stringify(
+        errorAnswer(
+          error,
+          {
+            format: endpoint?.credential === 'sdkKey' ? endpoint.errorFormat : 'api',
+            params: match?.params,
+          },
+          this.baseUrl,
+        ).body,
+      ),
     };
   }
 }

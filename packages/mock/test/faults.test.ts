@@ -70,6 +70,50 @@ describe('fault injection', () => {
   });
 });
 
+describe('fault injection on the paths an SDK key calls (§21, §23)', () => {
+  /** A project with a server-side key in its production environment, made through the API. */
+  async function serverSideKey(): Promise<string> {
+    const owner = createClient({ baseUrl: flagplane.mock.baseUrl, token: flagplane.mock.tokens.owner });
+    await owner.projects.create('acme', { key: 'shop', name: 'Shop' });
+    await owner.flags.create('acme', 'shop', { key: 'dark-mode', type: 'Boolean' });
+    const created = await owner.sdkKeys.create('acme', 'shop', 'production', { type: 'ServerSide' });
+    return created.key ?? '';
+  }
+
+  it('takes their operationIds, answering in the API error body on /api/v1/sdk', async () => {
+    const key = await serverSideKey();
+    flagplane.mock.fail('getSdkFlags', { status: 503, times: 1 });
+    const call = () =>
+      fetch(`${flagplane.mock.baseUrl}/api/v1/sdk/flags`, { headers: { authorization: `Bearer ${key}` } });
+    const failed = await call();
+    expect(failed.status).toBe(503);
+    expect(ErrorBody.parse(await failed.json()).error).toBe('unavailable');
+    expect(failed.headers.get('x-ratelimit-limit')).toBeTruthy();
+    expect((await call()).status).toBe(200);
+  });
+
+  it("answers in OFREP's error shape on OFREP's paths", async () => {
+    const key = await serverSideKey();
+    flagplane.mock.fail('ofrepEvaluateFlag', { status: 404, times: 1 });
+    const evaluate = () =>
+      fetch(`${flagplane.mock.baseUrl}/ofrep/v1/evaluate/flags/dark-mode`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ context: { targetingKey: 'user-1' } }),
+      });
+    const missing = await evaluate();
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      key: 'dark-mode',
+      errorCode: 'FLAG_NOT_FOUND',
+      errorDetails: expect.stringMatching(/Injected fault 404/),
+    });
+    const served = await evaluate();
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ key: 'dark-mode', value: false, reason: 'DISABLED' });
+  });
+});
+
 describe('mock.fetch', () => {
   it('answers like the server, without msw, and fails like fetch on a network-error fault', async () => {
     const headers = { authorization: `Bearer ${flagplane.mock.tokens.owner}` };

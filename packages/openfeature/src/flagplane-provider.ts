@@ -30,6 +30,7 @@ type ValueKind = 'boolean' | 'string' | 'number' | 'object';
 
 const reasons: Record<EvaluationResult['reason']['kind'], string> = {
   Off: StandardResolutionReasons.DISABLED,
+  Static: StandardResolutionReasons.STATIC,
   Default: StandardResolutionReasons.DEFAULT,
   Rollout: StandardResolutionReasons.SPLIT,
   Rule: StandardResolutionReasons.TARGETING_MATCH,

@@ -5,10 +5,12 @@
  * document; the next poll tries again.
  */
 import {
-  deliveryPaths,
+  endpoints,
   type SdkFlagsDocument,
   SdkFlagsDocument as SdkFlagsDocumentSchema,
 } from '@flagplane/contract';
+
+const deliveryPaths = { flags: endpoints.getSdkFlags.path };
 
 export interface PollingOptions {
   /** The server's address, e.g. `http://127.0.0.1:4000`. */

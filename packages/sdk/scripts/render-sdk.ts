@@ -32,11 +32,14 @@ function renderGroup(group: GroupModel): string {
   }
   const hasList = methods.some((method) => method.listItemType);
   const hasRequest = methods.some((method) => !method.listItemType);
+  const conditional = methods.some((method) => method.conditional);
   const imports = [
     hasRequest ? "import type { ApiPromise } from '../lib/api-promise.js';" : null,
     "import { ApiResource } from '../lib/api-resource.js';",
     hasList ? "import type { PagePromise } from '../lib/page.js';" : null,
-    "import type { RequestOptions } from '../lib/request-options.js';",
+    conditional
+      ? "import type { ConditionalRequestOptions, RequestOptions } from '../lib/request-options.js';"
+      : "import type { RequestOptions } from '../lib/request-options.js';",
     typeNames.size > 0 ? `import type { ${[...typeNames].sort().join(', ')} } from './types.js';` : null,
   ].filter((line): line is string => line !== null);
   return `${imports.join('\n')}\n\n${group.resources.map(renderResource).join('\n')}`;
@@ -54,12 +57,12 @@ function renderResource(resource: ResourceModel): string {
 }
 
 function renderMethod(method: MethodModel): string {
-  const parameters = [
+  const inputs = [
     ...method.pathParams.map((param) => `${param.name}: string`),
     ...(method.bodyType ? [`body: ${method.bodyType}`] : []),
     ...(method.queryType ? [`query?: ${method.queryType}`] : []),
-    'options?: RequestOptions',
   ];
+  const parameters = [...inputs, 'options?: RequestOptions'];
   const pathObject =
     method.pathParams.length === 0 ? '{}' : `{ ${method.pathParams.map((param) => param.name).join(', ')} }`;
   const returnType = method.listItemType
@@ -68,6 +71,19 @@ function renderMethod(method: MethodModel): string {
   const call = method.listItemType
     ? `this.core.list('${method.operationId}', ${pathObject}, query, options)`
     : `this.core.request('${method.operationId}', ${pathObject}, ${method.bodyType ? '{ body }' : '{}'}, options)`;
+  if (method.conditional) {
+    // Two signatures: without `ifNoneMatch` the answer is always the body; with it, `null` means 304.
+    const plain = [...inputs, 'options?: RequestOptions & { readonly ifNoneMatch?: undefined }'];
+    const conditional = [...inputs, 'options: ConditionalRequestOptions'];
+    return [
+      renderDoc(method),
+      `  ${method.verb}(${plain.join(', ')}): ApiPromise<${method.responseType}>;`,
+      `  ${method.verb}(${conditional.join(', ')}): ApiPromise<${method.responseType} | null>;`,
+      `  ${method.verb}(${[...inputs, 'options?: ConditionalRequestOptions'].join(', ')}): ApiPromise<${method.responseType} | null> {`,
+      `    return ${call};`,
+      '  }',
+    ].join('\n');
+  }
   return [
     renderDoc(method),
     `  ${method.verb}(${parameters.join(', ')}): ${returnType} {`,
@@ -76,9 +92,25 @@ function renderMethod(method: MethodModel): string {
   ].join('\n');
 }
 
+const keyTypeNames: Readonly<Record<string, string>> = {
+  ServerSide: 'a server-side SDK key (`fp_srv_…`)',
+  ClientSide: 'a client-side SDK key (`fp_cli_…`)',
+};
+
 function renderDoc(method: MethodModel): string {
-  const role = method.minimumRole ? ` Minimum role: ${method.minimumRole}.` : '';
-  const lines = [method.summary, '', `\`${method.httpMethod} ${method.path}\`.${role}`];
+  const caller = method.sdkKeyTypes
+    ? ` The client's token must be ${method.sdkKeyTypes.map((type) => keyTypeNames[type] ?? type).join(' or ')}.`
+    : method.minimumRole
+      ? ` Minimum role: ${method.minimumRole}.`
+      : '';
+  const lines = [method.summary, '', `\`${method.httpMethod} ${method.path}\`.${caller}`];
+  if (method.conditional) {
+    lines.push(
+      '',
+      'Conditional: pass the `ETag` of the answer you hold as `ifNoneMatch`; while it is current the server',
+      'answers 304 and this resolves to `null`. `withResponse()` gives the new `ETag` in `headers`.',
+    );
+  }
   const params = method.pathParams.filter((param) => param.description);
   if (params.length > 0) lines.push('');
   for (const param of params) lines.push(`@param ${param.name} ${param.description}`);

@@ -29,6 +29,10 @@ export interface MethodModel {
   /** The answer has a schema (false for a 204). */
   readonly hasResponseSchema: boolean;
   readonly minimumRole: string | null;
+  /** Set for an operation an application calls with an SDK key: the key types it takes. */
+  readonly sdkKeyTypes: readonly string[] | null;
+  /** Answers 304 (`null`) to an `ifNoneMatch` that holds its current ETag. */
+  readonly conditional: boolean;
   readonly pathParams: readonly { readonly name: string; readonly description: string | null }[];
   /** The Params type of the body, when the operation takes one. */
   readonly bodyType: string | null;
@@ -143,6 +147,8 @@ export function buildSdkModel({ endpoints, parameterDescriptions }: ModelInputs)
       idempotent: endpoint.idempotent,
       hasResponseSchema: schema !== undefined,
       minimumRole: endpoint.minimumRole,
+      sdkKeyTypes: endpoint.credential === 'sdkKey' ? endpoint.keyTypes : null,
+      conditional: endpoint.conditional === true,
       pathParams: pathParamNames(endpoint.path).map((name) => ({
         name,
         description: parameterDescriptions[name] ?? null,

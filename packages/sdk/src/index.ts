@@ -26,5 +26,5 @@ export type { BodyParams, QueryParams } from './lib/operation-types.js';
 export { Page, PagePromise } from './lib/page.js';
 export type { RateLimit } from './lib/rate-limit.js';
 export { maxRequestBodyBytes } from './lib/request-body.js';
-export type { RequestOptions } from './lib/request-options.js';
+export type { ConditionalRequestOptions, RequestOptions } from './lib/request-options.js';
 export type { TokenSource } from './lib/token-source.js';

@@ -9,7 +9,12 @@ import { type ApiPromise, createClient, type FlagplaneClient, Page } from '../sr
 import { createOperationWorld, type OperationWorld } from './support/operation-world.js';
 import { type ReferenceServer, startReferenceServer, tokens } from './support/reference-server.js';
 
-type OperationCall = (client: FlagplaneClient, world: OperationWorld) => ApiPromise<unknown>;
+/** `sdk`: a client whose token is the world's server-side SDK key, for the operations an application calls. */
+type OperationCall = (
+  client: FlagplaneClient,
+  world: OperationWorld,
+  sdk: FlagplaneClient,
+) => ApiPromise<unknown>;
 
 const calls = {
   getMe: (client) => client.me.retrieve(),
@@ -108,26 +113,30 @@ const calls = {
     client.sdkKeys.update(world.org, world.project, 'production', world.sdkKeyId, { description: 'Backend' }),
   revokeSdkKey: (client, world) =>
     client.sdkKeys.revoke(world.org, world.project, 'production', world.doomedSdkKeyId),
+  getSdkFlags: (_, __, sdk) => sdk.sdk.flags(),
+  evaluateForSdk: (_, __, sdk) => sdk.sdk.evaluate({ context: { key: 'user-1' } }),
+  ofrepEvaluateFlag: (_, world, sdk) =>
+    sdk.sdk.ofrepEvaluateFlag(world.stringFlag, { context: { targetingKey: 'user-1', country: 'NL' } }),
+  ofrepEvaluateFlags: (_, __, sdk) => sdk.sdk.ofrepEvaluateFlags({ context: { targetingKey: 'user-1' } }),
 } satisfies Record<OperationId, OperationCall>;
 
 let server: ReferenceServer;
 let client: FlagplaneClient;
+let sdkClient: FlagplaneClient;
 let world: OperationWorld;
 /** The operations the server saw, in order, read from each request's method and path. */
 const sentOperations: (OperationId | null)[] = [];
 
 beforeAll(async () => {
   server = await startReferenceServer();
-  client = createClient({
-    baseUrl: server.baseUrl,
-    token: tokens.owner,
-    fetch: (input, init) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      sentOperations.push(matchOperation(request.method, new URL(request.url).pathname)?.operationId ?? null);
-      return globalThis.fetch(input, init);
-    },
-  });
+  const fetch = (input: string | URL | Request, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    sentOperations.push(matchOperation(request.method, new URL(request.url).pathname)?.operationId ?? null);
+    return globalThis.fetch(input, init);
+  };
+  client = createClient({ baseUrl: server.baseUrl, token: tokens.owner, fetch });
   world = await createOperationWorld(client);
+  sdkClient = createClient({ baseUrl: server.baseUrl, token: world.serverSideKey, fetch });
 });
 
 afterAll(() => server.close());
@@ -139,7 +148,7 @@ describe('every operation of the endpoint table', () => {
 
   test.for(operationIds)('%s answers its success status through the SDK', async (operationId) => {
     sentOperations.length = 0;
-    const response = await calls[operationId](client, world).withResponse();
+    const response = await calls[operationId](client, world, sdkClient).withResponse();
 
     expect(sentOperations).toEqual([operationId]);
     expect(response.status).toBe(endpoints[operationId].success.status);

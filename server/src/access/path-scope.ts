@@ -6,9 +6,9 @@ import {
   closestMatches,
   type Endpoints,
   isUuid,
-  type OperationId,
   type PathParamNames,
   type Role,
+  type TokenOperationId,
 } from '@flagplane/contract';
 import { notFound } from '../domain/api-error.js';
 import { parentOf } from '../store/memory-state.js';
@@ -43,7 +43,8 @@ export interface PathRecords {
   readonly rule: RuleRecord;
 }
 
-type PathParamName = PathParamNames<Endpoints[OperationId]['path']>;
+/** The parameters of the token operations' paths (an SDK key's paths name no stored resource by key or id). */
+type PathParamName = PathParamNames<Endpoints[TokenOperationId]['path']>;
 
 /**
  * The records each path parameter of the endpoint table resolves to. `satisfies` makes a parameter

@@ -5,6 +5,7 @@
  * never changes); an unknown hash costs one pass over the SDK keys, which the per-address rate limit
  * bounds. The record is read again on every request, so a revoked key is refused at once.
  */
+import { ApiError } from '../domain/api-error.js';
 import type { EnvironmentRecord, ProjectRecord, SdkKeyRecord } from '../store/records.js';
 import type { StoreView } from '../store/store.js';
 import { TokenHashes } from './token-hashes.js';
@@ -14,6 +15,23 @@ export interface SdkKeyCaller {
   readonly environment: EnvironmentRecord;
   readonly project: ProjectRecord;
   readonly organizationId: string;
+}
+
+/** The key and what it reads, as one read of the store sees them. */
+export type SdkKeyScope = SdkKeyCaller;
+
+/**
+ * The caller's key, environment and project in `view`: a key revoked, or an environment or project
+ * deleted, since the request was authenticated is `401`, like any key that opens nothing.
+ */
+export function currentSdkKeyScope(view: StoreView, caller: SdkKeyCaller): SdkKeyScope {
+  const key = view.get('sdkKeys', caller.key.id);
+  const environment = view.get('environments', caller.environment.id);
+  const project = environment ? view.get('projects', environment.projectId) : undefined;
+  if (!key?.isActive || !environment || !project) {
+    throw new ApiError('unauthorized', 'The SDK key is invalid or revoked.');
+  }
+  return { key, environment, project, organizationId: project.organizationId };
 }
 
 /** What an SDK key looks like (§12): a type prefix and 40 base62 characters. */

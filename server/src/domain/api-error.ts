@@ -2,7 +2,13 @@
  * Domain errors: each carries the wire `error` code (§15) and what the error body needs. Services throw
  * them; one handler (plugins/error-handler.ts) turns them into the document's error body.
  */
-import { type ErrorCode, errorStatus, type NextAction, type ValidationFailure } from '@flagplane/contract';
+import {
+  type ErrorCode,
+  errorStatus,
+  type NextAction,
+  type OfrepErrorCode,
+  type ValidationFailure,
+} from '@flagplane/contract';
 
 export interface ApiErrorDetails {
   readonly fields?: Record<string, string[]>;
@@ -11,6 +17,8 @@ export interface ApiErrorDetails {
   readonly retryAfter?: number;
   /** Extra response headers (Allow on a 405, Retry-After on a 429). */
   readonly headers?: Record<string, string>;
+  /** On OFREP's paths (§23): the code its error body names, and the flag it is about. */
+  readonly ofrep?: { readonly errorCode: OfrepErrorCode; readonly key?: string };
 }
 
 export class ApiError extends Error {

@@ -1,8 +1,9 @@
 /**
- * Authentication and rate limiting of `/api/v1` (§5, §13), as `onRequest` hooks in this order: find the
- * principal behind the bearer token (on `/api/v1/sdk/…`, the SDK key behind it, §21, and nowhere else), count the request (per token when the token is known, else per
- * address, so rotating invalid tokens does not escape the limit), then refuse unauthenticated calls.
- * Running before routing means 401s and 404s are counted and carry the rate-limit headers too.
+ * Authentication and rate limiting of `/api/v1` and `/ofrep/v1` (§5, §13, §23), as one `onRequest` hook:
+ * find the caller behind the credential (on an SDK key's paths, the key, §21, and nowhere else; the
+ * route's `credential` says which paths those are), count the request (per token or key when it is known,
+ * else per address, so rotating invalid credentials does not escape the limit), then refuse
+ * unauthenticated calls. 401s and 404s are counted and carry the rate-limit headers too.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -21,15 +22,25 @@ export interface AuthenticationOptions {
 }
 
 export const apiPrefix = '/api/v1';
-/** §21: the paths where an SDK key is the credential. */
-export const deliveryPrefix = `${apiPrefix}/sdk/`;
+/** §23: OFREP's paths, where an SDK key is the credential. */
+export const ofrepPrefix = '/ofrep/v1';
+
+const isUnder = (url: string, prefix: string) =>
+  url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
 
 const isApiRequest = (request: FastifyRequest) =>
-  request.url === apiPrefix ||
-  request.url.startsWith(`${apiPrefix}/`) ||
-  request.url.startsWith(`${apiPrefix}?`);
+  isUnder(request.url, apiPrefix) || isUnder(request.url, ofrepPrefix);
 
-const isDeliveryRequest = (request: FastifyRequest) => request.url.startsWith(deliveryPrefix);
+/**
+ * Whether the request's path takes an SDK key: the route says so (every path of the endpoint table
+ * carries its credential, on every method); a path no route knows takes one under `/api/v1/sdk/` and
+ * `/ofrep/v1`, where only SDK-key operations live.
+ */
+function takesSdkKey(request: FastifyRequest): boolean {
+  const credential = request.routeOptions.config?.credential;
+  if (credential) return credential === 'sdkKey';
+  return request.url.startsWith(`${apiPrefix}/sdk/`) || isUnder(request.url, ofrepPrefix);
+}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -38,13 +49,21 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** §23: an SDK key comes as a bearer token, or in OFREP's `X-API-Key` header. */
+function sdkKeyOf(request: FastifyRequest): string | null {
+  const bearer = bearerToken(request);
+  if (bearer) return bearer;
+  const header = request.headers['x-api-key'];
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+}
+
 /** The rate-limit headers on every answer, and the refusal of this request, if it is refused. */
 function refusal(
   request: FastifyRequest,
   reply: FastifyReply,
   state: RateLimitState,
   token: string | null,
-  delivery: boolean,
+  sdkKeyPath: boolean,
 ): ApiError | undefined {
   reply.header('x-ratelimit-limit', state.limit);
   reply.header('x-ratelimit-remaining', state.remaining);
@@ -55,15 +74,15 @@ function refusal(
       headers: { 'retry-after': String(state.retryAfter) },
     });
   }
-  if (delivery && !request.sdkCaller) {
+  if (sdkKeyPath && !request.sdkCaller) {
     return new ApiError(
       'unauthorized',
       token
         ? 'The SDK key is invalid or revoked.'
-        : 'Authentication required: send Authorization: Bearer <SDK key> (fp_srv_… or fp_cli_…).',
+        : 'Authentication required: send Authorization: Bearer <SDK key> (fp_srv_… or fp_cli_…), or X-API-Key: <SDK key>.',
     );
   }
-  if (!delivery && !request.principal) {
+  if (!sdkKeyPath && !request.principal) {
     return new ApiError(
       'unauthorized',
       token
@@ -87,9 +106,9 @@ export const authenticationPlugin = fastifyPlugin(
     app.decorate('resetRateLimits', () => (gate ?? limiter).reset());
 
     /** Finds the caller behind the credential in the current state; returns the key it is counted by. */
-    const identify = (request: FastifyRequest, token: string | null, now: Date, delivery: boolean) => {
-      // §21: on the delivery paths the credential is an SDK key, and only there.
-      if (delivery) {
+    const identify = (request: FastifyRequest, token: string | null, now: Date, sdkKeyPath: boolean) => {
+      // §21: on an SDK key's paths the credential is an SDK key, and only there.
+      if (sdkKeyPath) {
         request.sdkCaller = token ? options.store.peek((view) => sdkKeys.callerFor(view, token)) : null;
       } else {
         request.principal = token
@@ -107,12 +126,12 @@ export const authenticationPlugin = fastifyPlugin(
     // `done`, Fastify answers through the error handler as it would a rejection.
     app.addHook('onRequest', (request, reply, done) => {
       if (!isApiRequest(request)) return done();
-      const token = bearerToken(request);
+      const sdkKeyPath = takesSdkKey(request);
+      const token = sdkKeyPath ? sdkKeyOf(request) : bearerToken(request);
       const now = options.clock();
-      const delivery = isDeliveryRequest(request);
-      const callerKey = identify(request, token, now, delivery);
+      const callerKey = identify(request, token, now, sdkKeyPath);
       if (gate === undefined) {
-        done(refusal(request, reply, limiter.hit(callerKey, now.getTime()), token, delivery));
+        done(refusal(request, reply, limiter.hit(callerKey, now.getTime()), token, sdkKeyPath));
         return;
       }
       // Counted by the caller this process knows (a token made on another process a moment ago counts
@@ -121,8 +140,8 @@ export const authenticationPlugin = fastifyPlugin(
       gate.admit(callerKey, now.getTime()).then((state) => {
         let refused: Error | undefined;
         try {
-          identify(request, token, now, delivery);
-          refused = refusal(request, reply, state, token, delivery);
+          identify(request, token, now, sdkKeyPath);
+          refused = refusal(request, reply, state, token, sdkKeyPath);
         } catch (error) {
           refused = error as Error; // answered by the error handler, never an unhandled rejection
         }

@@ -7,6 +7,7 @@ import type { ErrorBody } from '@flagplane/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { ApiError } from '../domain/api-error.js';
+import { ofrepErrorAnswer } from '../domain/ofrep-error-answer.js';
 import { StoreUnavailableError } from '../store/store-unavailable.js';
 
 export interface ErrorHandlerOptions {
@@ -59,9 +60,26 @@ const unavailable = (error: StoreUnavailableError) =>
 const internalError = (request: FastifyRequest) =>
   new ApiError('internal_error', `An unexpected error occurred; request id ${request.id}.`);
 
+/** The API's error body (§15), or OFREP's on its paths (§23), with the error's headers. */
+export function errorAnswer(
+  error: ApiError,
+  request: { readonly format: 'api' | 'ofrep'; readonly params?: unknown },
+  baseUrl: string,
+): { readonly status: number; readonly body: object } {
+  if (request.format === 'api') return { status: error.status, body: errorBody(error, baseUrl) };
+  const flagKey = (request.params as { key?: unknown } | undefined)?.key;
+  return ofrepErrorAnswer(error, typeof flagKey === 'string' ? flagKey : undefined);
+}
+
+/** OFREP's paths answer errors in OFREP's shape, a route the router does not know included. */
+const errorFormatOf = (request: FastifyRequest): 'api' | 'ofrep' =>
+  request.routeOptions?.config?.errorFormat ?? (request.url.startsWith('/ofrep/') ? 'ofrep' : 'api');
+
 function sendError(reply: FastifyReply, error: ApiError, baseUrl: string) {
   for (const [name, value] of Object.entries(error.details.headers ?? {})) reply.header(name, value);
-  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, baseUrl));
+  const { request } = reply;
+  const answer = errorAnswer(error, { format: errorFormatOf(request), params: request.params }, baseUrl);
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
 
 /**

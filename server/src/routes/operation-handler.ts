@@ -1,8 +1,19 @@
-/** The signature every feature implements, one handler per operation of the endpoint table. */
-import type { Endpoints, OperationId } from '@flagplane/contract';
+/**
+ * The signatures every feature implements, one handler per operation of the endpoint table: a token
+ * operation gets the caller's principal and the records its path names; an SDK-key operation gets the
+ * key's environment (§21, §23).
+ */
+import type {
+  Endpoints,
+  OperationId,
+  PathParams,
+  SdkKeyOperationId,
+  TokenOperationId,
+} from '@flagplane/contract';
 import type { z } from 'zod';
 import type { PathScopeOf } from '../access/path-scope.js';
 import type { Principal } from '../access/principal.js';
+import type { SdkKeyScope } from '../access/sdk-key-caller.js';
 import type { StoreView, Transaction } from '../store/store.js';
 import type { SerializedJson } from './serialized-json.js';
 
@@ -18,7 +29,7 @@ type ResultOf<Op extends OperationId> = Endpoints[Op]['success'] extends { schem
   : undefined;
 
 /** What a handler is given: the resolved path, the caller, the validated body and query. */
-export interface OperationInput<Op extends OperationId> {
+export interface OperationInput<Op extends TokenOperationId> {
   readonly operationId: Op;
   /** A read view for GETs and read-only POSTs, a transaction for everything else. */
   readonly store: Endpoints[Op]['method'] extends 'GET'
@@ -41,8 +52,39 @@ export interface OperationInput<Op extends OperationId> {
  * Handlers run synchronously inside one store read or transaction, so resolving the path, checking
  * rules and writing all see one consistent state, and a throw undoes every change.
  */
-export type OperationHandler<Op extends OperationId> = (
+export type OperationHandler<Op extends TokenOperationId> = (
   input: OperationInput<Op>,
 ) => ResultOf<Op> | SerializedJson<ResultOf<Op>>;
 
-export type OperationHandlers = { readonly [Op in OperationId]: OperationHandler<Op> };
+/** What an SDK-key handler is given: the key's environment as this read sees it, the path and the body. */
+export interface SdkKeyOperationInput<Op extends SdkKeyOperationId> {
+  readonly operationId: Op;
+  readonly store: StoreView;
+  /** The key, and the environment and project it reads, current in `store` (a revoked key never gets here). */
+  readonly sdkKey: SdkKeyScope;
+  /** The path's parameters, as sent (URL-decoded). */
+  readonly params: PathParams<Endpoints[Op]['path']>;
+  readonly body: BodyOf<Op>;
+  readonly now: string;
+}
+
+type Answer<T> = T | SerializedJson<T>;
+
+/**
+ * A conditional operation's answer: its ETag, and the body made only when the caller's `If-None-Match`
+ * does not hold that ETag (a `304` costs no serialization).
+ */
+export interface ConditionalAnswer<T> {
+  readonly etag: string;
+  readonly body: () => Answer<T>;
+}
+
+export type SdkKeyOperationHandler<Op extends SdkKeyOperationId> = (
+  input: SdkKeyOperationInput<Op>,
+) => Endpoints[Op] extends { readonly conditional: true }
+  ? ConditionalAnswer<ResultOf<Op>>
+  : Answer<ResultOf<Op>>;
+
+export type OperationHandlers = { readonly [Op in TokenOperationId]: OperationHandler<Op> } & {
+  readonly [Op in SdkKeyOperationId]: SdkKeyOperationHandler<Op>;
+};

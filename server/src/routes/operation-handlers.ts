@@ -2,11 +2,13 @@
  * Every operation's handler, wired by name. `satisfies OperationHandlers` makes an operation of the
  * endpoint table without a handler a compile error.
  */
+import * as delivery from '../features/delivery/delivery-handlers.js';
 import * as environments from '../features/environments/environments-handlers.js';
 import * as evaluation from '../features/evaluation/evaluation-handlers.js';
 import * as events from '../features/events/events-handlers.js';
 import * as flagConfigurations from '../features/flag-configurations/flag-configurations-handlers.js';
 import * as flags from '../features/flags/flags-handlers.js';
+import * as ofrep from '../features/ofrep/ofrep-handlers.js';
 import * as orgs from '../features/orgs/orgs-handlers.js';
 import * as projects from '../features/projects/projects-handlers.js';
 import * as rules from '../features/rules/rules-handlers.js';
@@ -59,4 +61,8 @@ export const operationHandlers = {
   getSdkKey: sdkKeys.getSdkKey,
   updateSdkKey: sdkKeys.updateSdkKey,
   revokeSdkKey: sdkKeys.revokeSdkKey,
+  getSdkFlags: delivery.getSdkFlags,
+  evaluateForSdk: delivery.evaluateForSdk,
+  ofrepEvaluateFlag: ofrep.ofrepEvaluateFlag,
+  ofrepEvaluateFlags: ofrep.ofrepEvaluateFlags,
 } satisfies OperationHandlers;

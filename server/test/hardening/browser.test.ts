@@ -9,14 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  deliveryEndpoints,
-  type Endpoint,
-  ErrorCode,
-  endpoints,
-  type OperationId,
-  operationIds,
-} from '@flagplane/contract';
+import { type Endpoint, ErrorCode, endpoints, type OperationId, operationIds } from '@flagplane/contract';
 import { browserAvailable, chromiumPath, launchChromium, watchPage } from '@flagplane/test-support/browser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,15 +117,7 @@ suite(`docs in headless Chromium (${chromiumPath}), stylesheet from ${stylesheet
         summary: endpoint.summary,
       });
     }
-    // And the two delivery operations an application calls with an SDK key (§21).
-    for (const [operationId, endpoint] of Object.entries(deliveryEndpoints)) {
-      expect(rendered.get(operationId), operationId).toEqual({
-        method: endpoint.method,
-        path: endpoint.path,
-        summary: endpoint.summary,
-      });
-    }
-    expect(rendered.size).toBe(operationIds.length + Object.keys(deliveryEndpoints).length);
+    expect(rendered.size).toBe(operationIds.length);
 
     // Opening one operation shows its parameters and responses (the page is interactive, not a picture).
     const toggle = page.locator(`[id$="-toggleFlag"] .opblock-summary`).first();

@@ -7,7 +7,6 @@
 import { type Endpoint, endpoints, type OperationId, operationIds } from '@flagplane/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokens } from '../fixtures.js';
 import { type HostileRequest, StatusTally, sendChecked } from './support/checked-request.js';
 import {
   authorization,
@@ -59,7 +58,7 @@ function requestsFor(operationId: OperationId): fc.Arbitrary<HostileRequest> {
       params,
       query: endpoint.query ? queryString(encodeQuery(valid.query)) : fc.constant(''),
       method: method(endpoint.method as Method),
-      authorization,
+      authorization: authorization(valid.authorization),
       contentType,
       payload: payloadFor(valid.body),
     })
@@ -73,7 +72,7 @@ describe('contract-driven fuzzing', () => {
       const answer = await sendChecked(world.server.app, {
         method: endpoints[operationId].method,
         url: urlOf(operationId, valid.params, encodeQuery(valid.query)),
-        authorization: `Bearer ${tokens.owner}`,
+        authorization: valid.authorization,
         contentType: 'application/json',
         payload: valid.body === undefined ? null : { json: valid.body },
       });
@@ -95,7 +94,7 @@ describe('contract-driven fuzzing', () => {
     );
   });
 
-  it(`${garbageRuns} arbitrary requests anywhere under /api/v1`, async () => {
+  it(`${garbageRuns} arbitrary requests anywhere under /api/v1 and /ofrep/v1`, async () => {
     const segment = fc.oneof(
       fc.constantFrom(
         'orgs',
@@ -107,21 +106,24 @@ describe('contract-driven fuzzing', () => {
         'rules',
         'reorder',
         'sdk-keys',
+        'sdk',
+        'evaluate',
       ),
       weirdString.map((text) => encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '')).slice(0, 200)),
     );
     const requests = fc
       .record({
         segments: fc.array(segment, { maxLength: 12 }),
+        prefix: fc.constantFrom('/api/v1', '/ofrep/v1'),
         query: queryString(''),
         method: fc.constantFrom<Method>('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
-        authorization,
+        authorization: authorization(),
         contentType,
         payload: payloadFor({ key: 'k', name: 'n' }),
       })
-      .map(({ segments, query, ...rest }) => ({
+      .map(({ prefix, segments, query, ...rest }) => ({
         ...rest,
-        url: `/api/v1/${segments.join('/')}${query ? `?${query}` : ''}`,
+        url: `${prefix}/${segments.join('/')}${query ? `?${query}` : ''}`,
       }));
     await fc.assert(fc.asyncProperty(requests, probe), { numRuns: garbageRuns, seed });
   }, 120_000);

@@ -9,7 +9,7 @@ function reasonText(reason: EvaluationResultShape['reason']): string {
     case 'PrerequisiteFailed':
       return `PrerequisiteFailed (${reason.prerequisiteKey})`;
     case 'Error':
-      return `Error${reason.errorMessage ? `: ${reason.errorMessage}` : ''}`;
+      return `Error${reason.errorCode ? ` (${reason.errorCode})` : ''}${reason.errorMessage ? `: ${reason.errorMessage}` : ''}`;
     default:
       return reason.kind;
   }

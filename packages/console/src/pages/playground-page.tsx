@@ -96,7 +96,8 @@ function Playground({
     const flags = parseFlagKeys(flagsText);
     setSentFlags(flags);
     const body = {
-      context: { key: contextKey, attributes: parsed.attributes },
+      // §23: the key is optional; without one, only percentage rollouts cannot answer.
+      context: { ...(contextKey === '' ? {} : { key: contextKey }), attributes: parsed.attributes },
       ...(flags.length > 0 ? { flags } : {}),
     };
     const outcome = await run(
@@ -133,14 +134,13 @@ function Playground({
               </select>
             </div>
             <div class="field">
-              <label for="playground-context-key">Context key (targeting key)</label>
+              <label for="playground-context-key">Context key (targeting key, optional)</label>
               <input
                 {...inputProps(error, 'context.key', 'playground-context-key')}
                 type="text"
                 value={contextKey}
                 placeholder="user-1"
                 autocomplete="off"
-                aria-required="true"
                 onInput={(event) => setContextKey(event.currentTarget.value)}
               />
               <FieldErrors error={error} path="context.key" id="playground-context-key-error" />
@@ -187,7 +187,7 @@ function Playground({
           {pending
             ? 'Evaluating…'
             : evaluated
-              ? `${evaluated.results.items.length} ${evaluated.results.items.length === 1 ? 'flag' : 'flags'} evaluated for “${evaluated.contextKey}” in ${evaluated.environment}.`
+              ? `${evaluated.results.items.length} ${evaluated.results.items.length === 1 ? 'flag' : 'flags'} evaluated for ${contextName(evaluated.contextKey)} in ${evaluated.environment}.`
               : 'Enter a context and evaluate it to see what it is served.'}
         </p>
         {evaluated && evaluated.results.items.length === 0 && (
@@ -198,7 +198,7 @@ function Playground({
             org={org}
             project={project}
             items={evaluated.results.items}
-            caption={`What “${evaluated.contextKey}” is served in ${evaluated.environment}`}
+            caption={`What ${contextName(evaluated.contextKey)} is served in ${evaluated.environment}`}
           />
         )}
       </section>
@@ -216,3 +216,6 @@ function flagIssues(error: unknown, sentFlags: readonly string[]): string[] {
       return messages.map((message) => (key && !message.includes(key) ? `${key}: ${message}` : message));
     });
 }
+
+/** “user-1”, or what a context without a key is. */
+const contextName = (key: string) => (key === '' ? 'a context without a key' : `“${key}”`);

@@ -11,30 +11,36 @@ import { NestedVariation } from './flag.js';
 import { NestedFlagEnvironment } from './flag-environment.js';
 import { SegmentListItem } from './segment.js';
 
-const AttributeValue = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.array(z.string()).max(limits.contextArrayValues, `at most ${limits.contextArrayValues} values`),
-]);
+/** §21's attribute values; §23: `null` is accepted and read as a missing attribute. */
+export const AttributeValue = z.union(
+  [
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.array(z.string()).max(limits.contextArrayValues, `at most ${limits.contextArrayValues} values`),
+    z.null(),
+  ],
+  {
+    error:
+      'must be a string, a finite number, a boolean, a list of strings, or null (a nested object is not an attribute)',
+  },
+);
+
+export const AttributeName = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(limits.contextAttributeNameLength, `must be at most ${limits.contextAttributeNameLength} characters`);
+
+export const ContextKey = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(limits.contextKeyLength, `must be at most ${limits.contextKeyLength} characters`);
 
 export const EvaluationContext = z
   .strictObject({
-    key: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(limits.contextKeyLength, `must be at most ${limits.contextKeyLength} characters`),
+    key: ContextKey.optional(),
     attributes: z
-      .record(
-        z
-          .string()
-          .min(1, 'must not be empty')
-          .max(
-            limits.contextAttributeNameLength,
-            `must be at most ${limits.contextAttributeNameLength} characters`,
-          ),
-        AttributeValue,
-      )
+      .record(AttributeName, AttributeValue)
       .refine((attributes) => Object.keys(attributes).length <= limits.contextAttributes, {
         message: `at most ${limits.contextAttributes} attributes`,
       })
@@ -43,7 +49,8 @@ export const EvaluationContext = z
   .meta({
     id: 'EvaluationContext',
     description:
-      'Who is asking (§21): a key, and attributes (strings, numbers, booleans or lists of strings).',
+      'Who is asking (§21, §23): an optional key (a percentage rollout needs it), and attributes (strings, ' +
+      'numbers, booleans or lists of strings; `null` is a missing attribute).',
   });
 export type EvaluationContext = z.infer<typeof EvaluationContext>;
 
@@ -57,12 +64,32 @@ export type EvaluateBody = z.input<typeof EvaluateBody>;
 export const SdkEvaluateBody = z.object({ context: EvaluationContext });
 export type SdkEvaluateBody = z.input<typeof SdkEvaluateBody>;
 
+/**
+ * §21 and §23: why a context is served what it is. `Static`: the flag serves one variation to everyone
+ * (strategy `SingleVariation`); `Default`: a targeted rollout where no rule matched.
+ */
+export const ReasonKind = z.enum([
+  'Off',
+  'Static',
+  'Default',
+  'Rollout',
+  'Rule',
+  'PrerequisiteFailed',
+  'Error',
+]);
+export type ReasonKind = z.infer<typeof ReasonKind>;
+
+/** §23: what went wrong, with reason kind `Error` (`TypeMismatch` only in a provider, which knows the type asked for). */
+export const EvaluationErrorCode = z.enum(['TargetingKeyMissing', 'TypeMismatch', 'General']);
+export type EvaluationErrorCode = z.infer<typeof EvaluationErrorCode>;
+
 export const EvaluationReason = z
   .strictObject({
-    kind: z.enum(['Off', 'Default', 'Rollout', 'Rule', 'PrerequisiteFailed', 'Error']),
+    kind: ReasonKind,
     ruleId: Uuid.optional(),
     ruleIndex: z.number().int().optional(),
     prerequisiteKey: z.string().optional(),
+    errorCode: EvaluationErrorCode.optional(),
     errorMessage: z.string().optional(),
   })
   .meta({ id: 'EvaluationReason' });
@@ -120,11 +147,3 @@ export const SdkFlagsDocument = z
   })
   .meta({ id: 'SdkFlagsDocument' });
 export type SdkFlagsDocument = z.infer<typeof SdkFlagsDocument>;
-
-/** §21: the delivery paths, where an SDK key is the credential (and nowhere else). */
-export const deliveryPaths = {
-  /** GET, server-side keys: the `SdkFlagsDocument` of the key's environment, with an ETag. */
-  flags: '/api/v1/sdk/flags',
-  /** POST `SdkEvaluateBody` → `EvaluationResults`; a client-side key sees `clientSideVisible` flags only. */
-  evaluate: '/api/v1/sdk/evaluate',
-} as const;

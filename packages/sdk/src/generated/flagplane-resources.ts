@@ -8,6 +8,7 @@ import { FlagsResource, VariationsResource } from './flags.js';
 import { MeResource } from './me.js';
 import { OrgsResource } from './orgs.js';
 import { EnvironmentsResource, ProjectsResource } from './projects.js';
+import { SdkResource } from './sdk.js';
 import { SdkKeysResource } from './sdk-keys.js';
 import { SegmentsResource } from './segments.js';
 
@@ -24,6 +25,7 @@ export class FlagplaneResources {
   readonly rules: RulesResource;
   readonly segments: SegmentsResource;
   readonly sdkKeys: SdkKeysResource;
+  readonly sdk: SdkResource;
 
   constructor(core: ClientCore) {
     this.me = new MeResource(core);
@@ -37,5 +39,6 @@ export class FlagplaneResources {
     this.rules = new RulesResource(core);
     this.segments = new SegmentsResource(core);
     this.sdkKeys = new SdkKeysResource(core);
+    this.sdk = new SdkResource(core);
   }
 }

@@ -9,6 +9,7 @@ export * from './me.js';
 export * from './operation-methods.js';
 export * from './orgs.js';
 export * from './projects.js';
+export * from './sdk.js';
 export * from './sdk-keys.js';
 export * from './segments.js';
 export * from './types.js';

@@ -52,4 +52,8 @@ export const operationMethods = {
   getSdkKey: (client) => client.sdkKeys.retrieve,
   updateSdkKey: (client) => client.sdkKeys.update,
   revokeSdkKey: (client) => client.sdkKeys.revoke,
+  getSdkFlags: (client) => client.sdk.flags,
+  evaluateForSdk: (client) => client.sdk.evaluate,
+  ofrepEvaluateFlag: (client) => client.sdk.ofrepEvaluateFlag,
+  ofrepEvaluateFlags: (client) => client.sdk.ofrepEvaluateFlags,
 } satisfies Record<OperationId, (client: FlagplaneResources) => (...args: never[]) => unknown>;

@@ -304,4 +304,32 @@ export const operationRoutes = {
     hasBody: false,
     hasResponseSchema: false,
   },
+  getSdkFlags: {
+    method: 'GET',
+    path: '/api/v1/sdk/flags',
+    idempotent: true,
+    hasBody: false,
+    hasResponseSchema: true,
+  },
+  evaluateForSdk: {
+    method: 'POST',
+    path: '/api/v1/sdk/evaluate',
+    idempotent: true,
+    hasBody: true,
+    hasResponseSchema: true,
+  },
+  ofrepEvaluateFlag: {
+    method: 'POST',
+    path: '/ofrep/v1/evaluate/flags/{key}',
+    idempotent: true,
+    hasBody: true,
+    hasResponseSchema: true,
+  },
+  ofrepEvaluateFlags: {
+    method: 'POST',
+    path: '/ofrep/v1/evaluate/flags',
+    idempotent: true,
+    hasBody: true,
+    hasResponseSchema: true,
+  },
 } as const satisfies Record<OperationId, OperationRoute>;

@@ -13,6 +13,7 @@ import type {
   FlagCreateBody,
   FlagEnvironmentUpdateBody,
   FlagUpdateBody,
+  OfrepEvaluationRequest,
   ProjectCreateBody,
   ProjectUpdateBody,
   RuleBody,
@@ -37,11 +38,14 @@ export type {
   FlagEnvironmentList,
   FlagListItem,
   Me,
+  OfrepBulkEvaluation,
+  OfrepEvaluationSuccess,
   Organization,
   OrganizationListItem,
   Project,
   ProjectListItem,
   Rule,
+  SdkFlagsDocument,
   SdkKey,
   SdkKeyCreated,
   SdkKeyListItem,
@@ -124,3 +128,12 @@ export type SdkKeyCreateParams = SdkKeyCreateBody;
 
 /** The body of `sdkKeys.update` (PUT /api/v1/orgs/{org}/projects/{project}/environments/{env}/sdk-keys/{sdkKey}). */
 export type SdkKeyUpdateParams = SdkKeyUpdateBody;
+
+/** The body of `sdk.evaluate` (POST /api/v1/sdk/evaluate). */
+export type SdkEvaluateParams = BodyParams<Endpoints['evaluateForSdk']['body']>;
+
+/** The body of `sdk.ofrepEvaluateFlag` (POST /ofrep/v1/evaluate/flags/{key}). */
+export type SdkOfrepEvaluateFlagParams = OfrepEvaluationRequest;
+
+/** The body of `sdk.ofrepEvaluateFlags` (POST /ofrep/v1/evaluate/flags). */
+export type SdkOfrepEvaluateFlagsParams = OfrepEvaluationRequest;

@@ -31,7 +31,14 @@ import { expandPath } from './path-template.js';
 import { toSearchParams } from './query-string.js';
 import { readRateLimit } from './rate-limit.js';
 import { maxRequestBodyBytes, oversizedBodyBytes } from './request-body.js';
-import type { RequestOptions } from './request-options.js';
+import type { ConditionalRequestOptions, RequestOptions } from './request-options.js';
+
+/** `ifNoneMatch` travels as the `If-None-Match` header; the transport knows only headers. */
+function withIfNoneMatch(options: ConditionalRequestOptions | undefined): RequestOptions | undefined {
+  if (options?.ifNoneMatch === undefined) return options;
+  const { ifNoneMatch, ...rest } = options;
+  return { ...rest, headers: { ...rest.headers, 'if-none-match': ifNoneMatch } };
+}
 
 interface Envelope<Item> {
   readonly items: readonly Item[];
@@ -85,9 +92,10 @@ export class ClientCore {
     params: Readonly<Record<string, string>>,
     body: unknown,
     query: object | undefined,
-    options: RequestOptions | undefined,
+    options: ConditionalRequestOptions | undefined,
   ): Promise<ApiResponse<unknown>> {
     const route = operationRoutes[operationId];
+    const callOptions = withIfNoneMatch(options);
     if (route.hasBody) {
       // Checked only: the body is sent as given, so the server applies its own defaults and transforms.
       const { endpoints, validateInput } = loadedContractChecks() ?? (await loadContractChecks());
@@ -111,7 +119,7 @@ export class ClientCore {
         json,
         safeToRepeat: route.idempotent,
       },
-      options,
+      callOptions,
     );
     // The checks are awaited only while they load: a call after that takes no extra turn of the loop.
     const checks =
@@ -135,6 +143,8 @@ export class ClientCore {
     checks: ContractChecks | undefined,
   ): unknown {
     if (!route.hasResponseSchema) return undefined;
+    // A conditional call whose ETag is current: the caller keeps what it has.
+    if (response.status === 304) return null;
     if (!checks) return response.body;
     const { endpoints, describeIssues } = checks;
     const schema = (endpoints[operationId] as Endpoint).success.schema;

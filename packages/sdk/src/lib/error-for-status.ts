@@ -51,10 +51,13 @@ export function errorForStatus(answer: ErrorAnswer): ApiError {
 function readErrorDetails(answer: ErrorAnswer): ApiErrorDetails {
   const body = isRecord(answer.body) ? answer.body : {};
   const retryAfter = numberOrNull(body.retry_after) ?? retryAfterSeconds(answer.headers);
+  // OFREP's paths (§23) answer `{key, errorCode, errorDetails}`: its code is the error, its details the message.
+  const error = body.error ?? body.errorCode;
+  const message = body.message ?? body.errorDetails;
   return {
     status: answer.status,
-    error: typeof body.error === 'string' ? body.error : 'unknown',
-    message: typeof body.message === 'string' ? body.message : fallbackMessage(answer),
+    error: typeof error === 'string' ? error : 'unknown',
+    message: typeof message === 'string' ? message : fallbackMessage(answer),
     docsUrl: typeof body.docs_url === 'string' ? body.docs_url : null,
     requestId: answer.requestId,
     body: answer.body,

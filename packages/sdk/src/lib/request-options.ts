@@ -9,3 +9,9 @@ export interface RequestOptions {
   /** Extra headers for this call. */
   readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** Options of a conditional call (`client.sdk.flags`, `client.sdk.ofrepEvaluateFlags`). */
+export interface ConditionalRequestOptions extends RequestOptions {
+  /** The `ETag` of the answer you hold: while it is current, the call resolves to `null` (a 304). */
+  readonly ifNoneMatch?: string | undefined;
+}

@@ -17,6 +17,8 @@ export interface OperationWorld {
   readonly booleanVariationIds: Readonly<Record<string, string>>;
   readonly segment: string;
   readonly sdkKeyId: string;
+  /** The plaintext of `sdkKeyId`, a server-side key of production: the credential of `client.sdk`. */
+  readonly serverSideKey: string;
   readonly doomedSdkKeyId: string;
   /** A rule of `booleanFlag` in production. */
   readonly ruleId: string;
@@ -84,6 +86,7 @@ export async function createOperationWorld(client: FlagplaneClient): Promise<Ope
     booleanVariationIds,
     segment: 'beta-users',
     sdkKeyId: sdkKey.id,
+    serverSideKey: sdkKey.key ?? '',
     doomedSdkKeyId: doomedSdkKey.id,
     ruleId: rule.id,
     doomedRuleId: doomedRule.id,

@@ -7,13 +7,13 @@ import type { EvaluationResult } from '@flagplane/evaluation';
 
 /**
  * What a client-side key may read of a result: nothing naming a flag it cannot see (a hidden
- * prerequisite's key), and no error text (which may name one).
+ * prerequisite's key), and no error text (which may name one); the error's code says what went wrong.
  */
 export function forClientSide(result: EvaluationResult, visible: ReadonlySet<string>): EvaluationResultShape {
   const { reason } = result;
   if (reason.kind === 'PrerequisiteFailed' && !visible.has(reason.prerequisiteKey)) {
     return { ...result, reason: { kind: 'PrerequisiteFailed' } };
   }
-  if (reason.kind === 'Error') return { ...result, reason: { kind: 'Error' } };
+  if (reason.kind === 'Error') return { ...result, reason: { kind: 'Error', errorCode: reason.errorCode } };
   return result;
 }

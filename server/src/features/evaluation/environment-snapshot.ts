@@ -17,6 +17,8 @@ import { toNestedVariation } from '../variations/variations-representation.js';
 export interface EnvironmentSnapshot {
   readonly document: SdkFlagsDocument;
   readonly evaluator: FlagEvaluator;
+  /** The keys of the flags a client-side key may see (`clientSideVisible`, §21). */
+  readonly clientSideKeys: ReadonlySet<string>;
   /** The document as JSON, and its strong ETag (quoted), made on first use. */
   readonly json: () => { readonly text: string; readonly etag: string };
 }
@@ -54,6 +56,7 @@ export function environmentSnapshot(
   const snapshot: EnvironmentSnapshot = {
     document,
     evaluator: new FlagEvaluator(document),
+    clientSideKeys: new Set(document.flags.filter((flag) => flag.clientSideVisible).map((flag) => flag.key)),
     json: () => {
       if (!json) {
         const text = JSON.stringify(document);

@@ -3,7 +3,7 @@
  * refused or failed write, rolled back, records none). The route loop calls `subjectBefore` before the
  * handler and `recordEvent` after it, both inside the write's transaction.
  */
-import { type EventActor, limits, type OperationId } from '@flagplane/contract';
+import { type EventActor, limits, type OperationId, type TokenOperationId } from '@flagplane/contract';
 import type { Principal } from '../../access/principal.js';
 import { uuidV7 } from '../../domain/uuid-v7.js';
 import type { OperationInput } from '../../routes/operation-handler.js';
@@ -20,7 +20,7 @@ export interface EventOrigin {
 
 type AnySubject = (
   view: StoreView,
-  input: OperationInput<OperationId>,
+  input: OperationInput<TokenOperationId>,
   result: { readonly id: string } | undefined,
 ) => EventSubject | null;
 
@@ -28,12 +28,12 @@ const subjectOf = (operationId: OperationId): AnySubject | null =>
   isWriteOperation(operationId) ? (eventSubjects[operationId] as unknown as AnySubject) : null;
 
 /** The subject as it is before the write (null for reads, and before a creation). */
-export function subjectBefore(input: OperationInput<OperationId>): EventSubject | null {
+export function subjectBefore(input: OperationInput<TokenOperationId>): EventSubject | null {
   return subjectOf(input.operationId)?.(input.store, input, undefined) ?? null;
 }
 
 export function recordEvent(
-  input: OperationInput<OperationId>,
+  input: OperationInput<TokenOperationId>,
   before: EventSubject | null,
   result: unknown,
   origin: EventOrigin,

@@ -5,7 +5,7 @@
  * `updatedAt`, `lastUsedAt`, `staleness`, `managedBy.at`) are bookkeeping, not changes, and are left
  * out; an SDK key's plaintext is never in its read shape, so never in an event.
  */
-import type { EventResourceKind, OperationId } from '@flagplane/contract';
+import type { Endpoints, EventResourceKind, OperationId, TokenOperationId } from '@flagplane/contract';
 import type { OperationInput } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
@@ -26,10 +26,14 @@ export interface EventSubject {
   readonly shape: Readonly<Record<string, unknown>>;
 }
 
-type WriteOperationId = Exclude<
-  OperationId,
-  'getMe' | 'listOrgs' | 'getOrg' | 'listEvents' | 'evaluateFlags' | `get${string}` | `list${string}`
->;
+/** The writes, as the endpoint table says (the route loop's rule too): not a GET, not read-only. */
+type WriteOperationId = {
+  [Op in TokenOperationId]: Endpoints[Op]['method'] extends 'GET'
+    ? never
+    : Endpoints[Op] extends { readonly readOnly: true }
+      ? never
+      : Op;
+}[TokenOperationId];
 
 /**
  * The subject in `view`, or null where it does not exist (before a creation, after a deletion). A

@@ -3,10 +3,10 @@
  * and a String flag, two targeting rules, a segment and an SDK key, plus one valid request for every
  * operation of the endpoint table. Fuzzers start from these valid requests and break them.
  */
-import { endpoints, type OperationId, operationIds } from '@flagplane/contract';
+import { endpoints, type OperationId, operationIds, type TokenOperationId } from '@flagplane/contract';
 import { expect } from 'vitest';
 import type { StoreData } from '../../../src/store/records.js';
-import { seedWebProject, startTestServer, type TestServer } from '../../fixtures.js';
+import { seedWebProject, startTestServer, type TestServer, tokens } from '../../fixtures.js';
 
 export interface FuzzWorldIds {
   readonly hello: string;
@@ -17,8 +17,15 @@ export interface FuzzWorldIds {
   readonly sdkKey: string;
 }
 
+/** The production environment's server-side SDK key: the credential of the SDK-key operations. */
+export interface FuzzWorldSecrets {
+  readonly serverSideKey: string;
+}
+
 /** A valid request of one operation: its path values by parameter name, its query and its body. */
 export interface ValidRequest {
+  /** The credential it needs: a token (the owner's) unless the operation takes an SDK key. */
+  readonly authorization: string;
   readonly params: Readonly<Record<string, string>>;
   readonly query?: Readonly<Record<string, string>>;
   readonly body?: unknown;
@@ -53,12 +60,12 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const rules = `${project}/flags/banner-text/environments/production/rules`;
   const ruleA = (await created('POST', rules, { variationId: hello, description: 'first' })).id;
   const ruleB = (await created('POST', rules, { variationId: hello, userSegmentId: segment })).id;
-  const sdkKey = (
-    await created('POST', `${project}/environments/production/sdk-keys`, { type: 'ServerSide' })
-  ).id;
-  const ids: FuzzWorldIds = { hello, welcome, ruleA, ruleB, segment, sdkKey };
+  const serverSide = await created('POST', `${project}/environments/production/sdk-keys`, {
+    type: 'ServerSide',
+  });
+  const ids: FuzzWorldIds = { hello, welcome, ruleA, ruleB, segment, sdkKey: serverSide.id };
   const seed = server.app.store.snapshot();
-  const valid = validRequests(ids);
+  const valid = validRequests(ids, { serverSideKey: serverSide.key });
   for (const operationId of operationIds) {
     const names = [...endpoints[operationId].path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
     expect(Object.keys(valid[operationId].params).sort(), operationId).toEqual(names.sort());
@@ -79,7 +86,32 @@ const conditionGroups = [
   },
 ];
 
-function validRequests(ids: FuzzWorldIds): Record<OperationId, ValidRequest> {
+function validRequests(ids: FuzzWorldIds, secrets: FuzzWorldSecrets): Record<OperationId, ValidRequest> {
+  const owner = `Bearer ${tokens.owner}`;
+  const sdkKey = `Bearer ${secrets.serverSideKey}`;
+  const requests = requestsOfTokenOperations(ids);
+  const context = { targetingKey: 'u-1', country: 'DE', tags: ['a'], gone: null };
+  return {
+    ...(Object.fromEntries(
+      Object.entries(requests).map(([operationId, request]) => [
+        operationId,
+        { ...request, authorization: owner },
+      ]),
+    ) as Record<TokenOperationId, ValidRequest>),
+    getSdkFlags: { authorization: sdkKey, params: {} },
+    evaluateForSdk: {
+      authorization: sdkKey,
+      params: {},
+      body: { context: { key: 'u-1', attributes: { a: 1 } } },
+    },
+    ofrepEvaluateFlag: { authorization: sdkKey, params: { key: 'banner-text' }, body: { context } },
+    ofrepEvaluateFlags: { authorization: sdkKey, params: {}, body: { context } },
+  };
+}
+
+function requestsOfTokenOperations(
+  ids: FuzzWorldIds,
+): Record<TokenOperationId, Omit<ValidRequest, 'authorization'>> {
   const org = { org: 'acme' };
   const project = { ...org, project: 'web' };
   const environment = { ...project, env: 'development' };

@@ -7,11 +7,18 @@ type ReasonKind = Result['reason']['kind'];
 
 const reasonLabels: Readonly<Record<ReasonKind, string>> = {
   Off: 'Off: the flag is disabled here, so it serves its default',
-  Default: 'Default variation',
+  Static: 'Static: one variation for everyone',
+  Default: 'Default: no rule matched',
   Rollout: 'Percentage rollout',
   Rule: 'Targeting rule',
   PrerequisiteFailed: 'Prerequisite not met',
   Error: 'Error',
+};
+
+const errorCodeLabels: Readonly<Record<NonNullable<Result['reason']['errorCode']>, string>> = {
+  TargetingKeyMissing: 'Needs a context key (a percentage rollout)',
+  TypeMismatch: 'Type mismatch',
+  General: 'Cannot be evaluated',
 };
 
 export interface EvaluationResultsTableProps {
@@ -55,7 +62,12 @@ function ReasonCell({
           </a>
         </div>
       )}
-      {reason.errorMessage && <div class="field-error">{reason.errorMessage}</div>}
+      {reason.errorCode && (
+        <div class="field-error">
+          {errorCodeLabels[reason.errorCode]}
+          {reason.errorMessage && `: ${reason.errorMessage}`}
+        </div>
+      )}
     </>
   );
 }

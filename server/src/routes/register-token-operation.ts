@@ -1,0 +1,93 @@
+/**
+ * A token operation's route (§4, §5): the path (404), the role (403), the body (400), the rules, in one
+ * store read or transaction; a write records its event in the same transaction (§19).
+ */
+import type { Role, TokenEndpoint, TokenOperationId } from '@flagplane/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type PathParamValues, resolvePath } from '../access/path-scope.js';
+import { hasRole } from '../access/principal.js';
+import { ApiError } from '../domain/api-error.js';
+import { recordEvent, subjectBefore } from '../features/events/event-recording.js';
+import type { StoreView } from '../store/store.js';
+import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
+import type { OperationHandler, OperationInput } from './operation-handler.js';
+import type { OperationRoutesOptions } from './register-operations.js';
+import { toRouterPath } from './register-operations.js';
+import { SerializedJson } from './serialized-json.js';
+
+export function registerTokenOperation(
+  app: FastifyInstance,
+  operationId: TokenOperationId,
+  endpoint: TokenEndpoint,
+  options: OperationRoutesOptions,
+): void {
+  const handler = options.handlers[operationId] as OperationHandler<TokenOperationId>;
+  // GETs, and POSTs that change nothing (the playground): a read view, and no event.
+  const reads = endpoint.method === 'GET' || endpoint.readOnly === true;
+  app.route({
+    method: endpoint.method,
+    url: toRouterPath(endpoint.path),
+    config: { operationId, credential: 'token' },
+    handler: async (request, reply) => {
+      const run = (view: StoreView) => {
+        const input = prepareInput(operationId, endpoint, view, request, options.clock());
+        if (reads || !options.recordEvents) return handler(input);
+        // The event goes into the write's own transaction: recorded exactly when the write commits.
+        const before = subjectBefore(input);
+        const result = handler(input);
+        recordEvent(input, before, result, {
+          userAgent: request.headers['user-agent'],
+          requestId: request.id,
+        });
+        return result;
+      };
+      const result = reads ? await options.store.read(run) : await options.store.write(run);
+      if (options.validateResponses) {
+        const body = result instanceof SerializedJson ? result.value() : result;
+        assertResponseMatchesContract(operationId, endpoint, body);
+      }
+      reply.code(endpoint.success.status);
+      if (result instanceof SerializedJson)
+        return reply.type('application/json; charset=utf-8').send(result.text);
+      return endpoint.success.status === 204 ? reply.send() : reply.send(result);
+    },
+  });
+}
+
+/**
+ * The one place where the typing of an operation's input is taken on trust, each part by construction:
+ * - `scope`: the route's path is `endpoint.path`, and `resolvePath` resolves every parameter the path
+ *   names (the records of `recordsOfPathParam`, `access/path-scope.test.ts` proves it for every
+ *   operation) or throws a 404, so the handler gets exactly `PathScopeOf<its path>`;
+ * - `store`: GETs and read-only POSTs run in `store.read` (a view), everything else in `store.write`
+ *   (a transaction);
+ * - `body` and `query`: parsed by the endpoint's own schemas just below.
+ */
+function prepareInput(
+  operationId: TokenOperationId,
+  endpoint: TokenEndpoint,
+  view: StoreView,
+  request: FastifyRequest,
+  now: Date,
+): OperationInput<TokenOperationId> {
+  const principal = request.principal;
+  if (!principal) throw new ApiError('unauthorized', 'Authentication required.');
+  const scope = resolvePath(view, principal, request.params as PathParamValues);
+  authorize(endpoint.minimumRole, scope.role);
+  const input = {
+    operationId,
+    store: view,
+    scope,
+    principal,
+    body: endpoint.body ? parseInput(endpoint.body, request.body ?? null) : undefined,
+    query: endpoint.query ? parseInput(endpoint.query, request.query ?? {}) : undefined,
+    now: now.toISOString(),
+    path: request.url.split('?')[0] ?? request.url,
+  };
+  return input as OperationInput<TokenOperationId>;
+}
+
+function authorize(minimum: Role | null, role: Role | undefined): void {
+  if (minimum === null || role === undefined || hasRole(role, minimum)) return;
+  throw new ApiError('forbidden', `Requires role ${minimum}; you have ${role}.`);
+}
