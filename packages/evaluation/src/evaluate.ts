@@ -60,6 +60,12 @@ export class FlagEvaluator {
     return [...this.#environment.flags.values()].filter((flag) => !flag.isArchived).map((flag) => flag.key);
   }
 
+  /** Whether `flagKey` can be evaluated: the environment has the flag, and it is not archived. */
+  has(flagKey: string): boolean {
+    const flag = this.#environment.flags.get(flagKey);
+    return flag !== undefined && !flag.isArchived;
+  }
+
   /** One flag's result; null when the environment has no such flag, or it is archived. */
   evaluate(flagKey: string, context: EvaluationContext): EvaluationResult | null {
     const flag = this.#environment.flags.get(flagKey);

@@ -1,115 +1,130 @@
 /**
- * The Flagplane OpenFeature server provider. Flags are evaluated in this process by `@flagplane/evaluation`
- * (the evaluator the server uses), from the environment's document, downloaded with a server-side SDK
- * key and kept current by polling (polling-source.ts), or read from a desired-state document with no
- * server at all (`FlagplaneProvider.fromDocument`).
+ * The Flagplane OpenFeature server provider. Flags are evaluated in this process by
+ * `@flagplane/evaluation` (the evaluator the server uses), from an environment downloaded with a
+ * server-side SDK key and kept current (server-source.ts), or from a desired-state document with no server
+ * at all, watched on disk (document-source.ts). Statuses and events follow §23 (provider-status.ts).
  *
- * Never throws while evaluating: an unknown flag, a value of another type, a missing targeting key, no
- * data yet, or a flag it cannot interpret all answer the caller's default with OpenFeature's reason
- * `ERROR` and the matching error code. After a failed poll it goes on serving the last good data.
+ * Never throws while evaluating: an unknown flag, a value of another type, a context it cannot read, a
+ * percentage rollout without a targeting key, no data yet, or a flag it cannot interpret all answer the
+ * caller's default with OpenFeature's reason `ERROR` and the matching error code.
  */
-import { readFile } from 'node:fs/promises';
-import { type DesiredStateInput, type SdkFlagsDocument, validateDesiredState } from '@flagplane/contract';
-import { type EvaluationData, type EvaluationResult, FlagEvaluator } from '@flagplane/evaluation';
-import { evaluationDataFromDesiredState } from '@flagplane/evaluation/desired-state';
+import { type DesiredStateInput, type EvaluationErrorCode, openFeatureReasons } from '@flagplane/contract';
+import { type EvaluationData, FlagEvaluator, readFlatContext } from '@flagplane/evaluation';
 import {
   ErrorCode,
   type EvaluationContext,
   type JsonValue,
   OpenFeatureEventEmitter,
   type Provider,
-  ProviderEvents,
+  ProviderFatalError,
   type ResolutionDetails,
   StandardResolutionReasons,
+  type TrackingEventDetails,
 } from '@openfeature/server-sdk';
-import { parse as parseYaml } from 'yaml';
-import { toFlagplaneContext } from './context.js';
-import { type PollingOptions, PollingSource } from './polling-source.js';
+import { changedFlagKeys } from './changed-flags.js';
+import type { FlagDataSource } from './data-source.js';
+import { DocumentFileSource, type DocumentOptions, StaticDocumentSource } from './document-source.js';
+import { ProviderStatus } from './provider-status.js';
+import { ServerSource, type ServerSourceOptions } from './server-source.js';
 
 type ValueKind = 'boolean' | 'string' | 'number' | 'object';
 
-const reasons: Record<EvaluationResult['reason']['kind'], string> = {
-  Off: StandardResolutionReasons.DISABLED,
-  Static: StandardResolutionReasons.STATIC,
-  Default: StandardResolutionReasons.DEFAULT,
-  Rollout: StandardResolutionReasons.SPLIT,
-  Rule: StandardResolutionReasons.TARGETING_MATCH,
-  PrerequisiteFailed: 'PREREQUISITE_FAILED',
-  Error: StandardResolutionReasons.ERROR,
-};
-
-export interface DocumentOptions {
-  /** The environment whose configurations to serve. */
-  readonly environment: string;
-  /** The project, by key; optional when the document declares one. */
-  readonly project?: string;
+/** What `track()` hands on (OpenFeature's tracking call, §23): the event's name, context and details. */
+export interface TrackedEvent {
+  readonly name: string;
+  readonly context: EvaluationContext;
+  readonly details: TrackingEventDetails;
 }
+
+/** How the provider behaves, whatever its flags come from. */
+export interface ProviderBehaviour {
+  /**
+   * How long checks may fail before `STALE` becomes `ERROR` (§23); the last good flags are served
+   * throughout. @default 30000
+   */
+  readonly errorGracePeriodMs?: number;
+  /**
+   * Where `client.track(…)` goes. Flagplane's server records no tracking events, so without this option a
+   * tracked event goes nowhere (the README says so): pass a function to forward events to your analytics.
+   */
+  readonly track?: (event: TrackedEvent) => void;
+}
+
+export interface FlagplaneProviderOptions extends ServerSourceOptions, ProviderBehaviour {}
+
+/** OpenFeature's error code for each of the evaluator's (§23). */
+const errorCodes: Readonly<Record<EvaluationErrorCode, ErrorCode>> = {
+  TargetingKeyMissing: ErrorCode.TARGETING_KEY_MISSING,
+  TypeMismatch: ErrorCode.TYPE_MISMATCH,
+  General: ErrorCode.GENERAL,
+};
 
 export class FlagplaneProvider implements Provider {
   readonly metadata = { name: 'flagplane' } as const;
   readonly runsOn = 'server' as const;
   readonly events = new OpenFeatureEventEmitter();
   readonly hooks = [];
+  readonly #source: FlagDataSource;
+  readonly #status: ProviderStatus;
+  readonly #track: ((event: TrackedEvent) => void) | undefined;
+  #data: EvaluationData | undefined;
   #evaluator: FlagEvaluator | undefined;
   /** Each flag's type, by key: any JSON answers getObjectValue for a Json flag. */
   #types = new Map<string, EvaluationData['flags'][number]['type']>();
-  readonly #source: PollingSource | undefined;
-  #failing = false;
 
-  /**
-   * With `baseUrl` and `sdkKey`: serves an environment of a Flagplane server, polled with a server-side SDK
-   * key. With `data`: serves evaluation data already at hand (see `fromDocument` for a flags.yaml).
-   */
-  constructor(options: PollingOptions | { readonly data: EvaluationData }) {
-    if ('data' in options) {
-      this.#setData(options.data);
-      this.#source = undefined;
-      return;
-    }
-    this.#source = new PollingSource(options, {
-      updated: (document, previous) => this.#updated(document, previous),
-      // Ready again after failures (a 304 counts): also after an initialize that failed.
-      fresh: () => {
-        if (!this.#failing) return;
-        this.#failing = false;
-        this.events.emit(ProviderEvents.Ready);
-      },
-      failed: () => {
-        if (this.#failing) return;
-        this.#failing = true;
-        if (this.#evaluator) this.events.emit(ProviderEvents.Stale);
-      },
-    });
+  /** Serves an environment of a Flagplane server, with a server-side SDK key. */
+  constructor(options: FlagplaneProviderOptions);
+  /** Serves what `source` gives (`fromDocument` makes one for a flags.yaml). */
+  constructor(source: FlagDataSource, behaviour?: ProviderBehaviour);
+  constructor(options: FlagplaneProviderOptions | FlagDataSource, behaviour: ProviderBehaviour = {}) {
+    const isSource = 'start' in options && typeof options.start === 'function';
+    this.#source = isSource ? options : new ServerSource(options as FlagplaneProviderOptions);
+    const settings = isSource ? behaviour : (options as FlagplaneProviderOptions);
+    this.#status = new ProviderStatus(this.events, settings.errorGracePeriodMs ?? 30_000);
+    this.#track = settings.track;
   }
 
   /**
-   * Serves a desired-state document (a `flags.yaml`/`.json` path, or the document itself) with no server:
-   * for tests and local development. Throws, listing its problems, when the document is not valid.
+   * Serves a desired-state document with no server: a `flags.yaml`/`.json` path (watched: a change is
+   * served at once, with `CONFIGURATION_CHANGED`), or the document itself. Throws, listing its problems,
+   * when the document is not valid.
    */
   static async fromDocument(
     document: string | DesiredStateInput,
-    options: DocumentOptions,
+    options: DocumentOptions & ProviderBehaviour,
   ): Promise<FlagplaneProvider> {
-    const raw = typeof document === 'string' ? parseYaml(await readFile(document, 'utf8')) : document;
-    const validation = validateDesiredState(raw);
-    if (!validation.state) {
-      const where = typeof document === 'string' ? document : 'the document';
-      throw new Error(
-        `${where} is not a valid desired state:\n${validation.problems.map((problem) => `  ${problem.path}: ${problem.message}`).join('\n')}`,
-      );
-    }
-    return new FlagplaneProvider({
-      data: evaluationDataFromDesiredState(validation.state, options),
-    } as never);
+    if (typeof document !== 'string')
+      return new FlagplaneProvider(new StaticDocumentSource(document, options), options);
+    const source = new DocumentFileSource(document, options);
+    await source.load();
+    return new FlagplaneProvider(source, options);
   }
 
-  /** The first download; OpenFeature marks the provider ready when it succeeds, in error when not. */
+  /** The first data; the source keeps it current after that, whatever the outcome. */
   async initialize(): Promise<void> {
-    await this.#source?.start();
+    try {
+      await this.#source.start({
+        updated: (data) => this.#updated(data),
+        fresh: () => this.#status.fresh(),
+        failed: (error) => this.#status.failed(error),
+        fatal: (error) => this.#status.fatal(error),
+      });
+    } catch (error) {
+      const fatal = this.#status.isFatal;
+      this.#status.startFailed(fatal);
+      const message = error instanceof Error ? error.message : String(error);
+      throw fatal ? new ProviderFatalError(`the SDK key was refused: ${message}`) : error;
+    }
+    this.#status.started();
   }
 
   async onClose(): Promise<void> {
-    this.#source?.stop();
+    this.#source.stop();
+    this.#status.stop();
+  }
+
+  track(trackingEventName: string, context: EvaluationContext, details: TrackingEventDetails): void {
+    this.#track?.({ name: trackingEventName, context, details });
   }
 
   resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext) {
@@ -128,16 +143,12 @@ export class FlagplaneProvider implements Provider {
     return Promise.resolve(this.#resolve(flagKey, defaultValue, context, 'object'));
   }
 
-  #updated(document: SdkFlagsDocument, previous: SdkFlagsDocument | undefined): void {
-    this.#setData(document);
-    // The first: OpenFeature emits Ready itself when initialize resolves (or `fresh` does, after a failure).
-    if (previous === undefined) return;
-    this.events.emit(ProviderEvents.ConfigurationChanged, { flagsChanged: changedFlags(previous, document) });
-  }
-
-  #setData(data: EvaluationData): void {
+  #updated(data: EvaluationData): void {
+    const previous = this.#data;
+    this.#data = data;
     this.#evaluator = new FlagEvaluator(data);
     this.#types = new Map(data.flags.map((flag) => [flag.key, flag.type]));
+    if (previous) this.#status.changed(changedFlagKeys(previous, data));
   }
 
   #resolve<T>(
@@ -152,12 +163,22 @@ export class FlagplaneProvider implements Provider {
       errorCode,
       errorMessage,
     });
-    if (!this.#evaluator) return failed(ErrorCode.PROVIDER_NOT_READY, 'no flags downloaded yet');
-    const flagplaneContext = toFlagplaneContext(context);
-    if (!flagplaneContext) return failed(ErrorCode.TARGETING_KEY_MISSING, 'the context has no targetingKey');
-    const result = this.#evaluator.evaluate(flagKey, flagplaneContext);
+    const evaluator = this.#evaluator;
+    if (!evaluator) return failed(ErrorCode.PROVIDER_NOT_READY, 'no flags downloaded yet');
+    // §23: an unknown or archived flag is "not found", whatever the context.
+    if (!evaluator.has(flagKey))
+      return failed(ErrorCode.FLAG_NOT_FOUND, `no flag "${flagKey}" in this environment`);
+    const reading = readFlatContext(context);
+    if (!reading.ok) {
+      return failed(
+        ErrorCode.INVALID_CONTEXT,
+        `context attribute "${reading.attribute}": ${reading.message}`,
+      );
+    }
+    const result = evaluator.evaluate(flagKey, reading.context);
     if (!result) return failed(ErrorCode.FLAG_NOT_FOUND, `no flag "${flagKey}" in this environment`);
-    if (result.reason.kind === 'Error') return failed(ErrorCode.GENERAL, result.reason.errorMessage);
+    if (result.reason.kind === 'Error')
+      return failed(errorCodes[result.reason.errorCode], result.reason.errorMessage);
     const actual = result.value === null ? 'null' : typeof result.value;
     // A Json flag may serve any JSON (an object, a list, a number, null): all of it is what getObjectValue asks.
     const json = kind === 'object' && this.#types.get(flagKey) === 'Json';
@@ -173,16 +194,8 @@ export class FlagplaneProvider implements Provider {
     return {
       value: result.value as T,
       ...(result.variationKey === null ? {} : { variant: result.variationKey }),
-      reason: reasons[result.reason.kind],
+      reason: openFeatureReasons[result.reason.kind],
       flagMetadata: metadata,
     };
   }
-}
-
-/** The keys of flags added, removed or changed between two documents. */
-function changedFlags(before: SdkFlagsDocument, after: SdkFlagsDocument): string[] {
-  const text = (document: SdkFlagsDocument) =>
-    new Map(document.flags.map((flag) => [flag.key, JSON.stringify(flag)]));
-  const [old, now] = [text(before), text(after)];
-  return [...new Set([...old.keys(), ...now.keys()])].filter((key) => old.get(key) !== now.get(key)).sort();
 }

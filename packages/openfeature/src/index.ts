@@ -1,5 +1,12 @@
-export { type DocumentOptions, FlagplaneProvider } from './flagplane-provider.js';
-export type { PollingOptions } from './polling-source.js';
+export type { FlagDataSource, SourceListener } from './data-source.js';
+export type { DocumentOptions } from './document-source.js';
+export {
+  FlagplaneProvider,
+  type FlagplaneProviderOptions,
+  type ProviderBehaviour,
+  type TrackedEvent,
+} from './flagplane-provider.js';
+export type { ServerSourceOptions } from './server-source.js';
 export {
   type FlagTypes,
   type FlagValue,

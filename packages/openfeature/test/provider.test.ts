@@ -1,289 +1,161 @@
 /**
- * The provider through OpenFeature's own client, against a real server on a real port (and with no
- * server: a flags.yaml). Every failure answers the caller's default with a reason and an error code.
+ * What the provider answers (§23), through OpenFeature's own client against a real server on a real
+ * port: the server's answers, OpenFeature's reasons, and the caller's default with an error code for
+ * every failure, never a throw.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { buildServer } from '@flagplane/server';
-import { ErrorCode, OpenFeature, ProviderEvents } from '@openfeature/server-sdk';
-import type { FastifyInstance } from 'fastify';
+import { ErrorCode, type EvaluationContext, OpenFeature, ProviderEvents } from '@openfeature/server-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FlagplaneProvider } from '../src/index.js';
+import { FlagplaneProvider, type FlagplaneProviderOptions, type TrackedEvent } from '../src/index.js';
+import { type FlagServer, next, startFlagServer, web } from './support/flag-server.js';
 
-const owner = `fp_pat_${'owner'.padEnd(40, '0')}`;
-const identities = {
-  organizations: [{ slug: 'acme', name: 'Acme Inc', plan: 'Pro' as const }],
-  users: [
-    {
-      email: 'owner@acme.test',
-      name: 'Olive Owner',
-      memberships: { acme: 'Owner' as const },
-      tokens: [owner],
-    },
-  ],
-};
-const web = '/api/v1/orgs/acme/projects/web';
-
-let app: FastifyInstance;
-let baseUrl: string;
-let directory: string;
-
-async function api(method: string, route: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${owner}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, `${method} ${route}`).toBeLessThan(300);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
-
+let server: FlagServer;
 beforeEach(async () => {
-  app = await buildServer({ identities });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  directory = await mkdtemp(path.join(os.tmpdir(), 'flagplane-openfeature-'));
-  await api('POST', '/api/v1/orgs/acme/projects', { key: 'web' });
-  const flag = await api('POST', `${web}/flags`, { key: 'new-checkout', type: 'Boolean' });
-  const on = flag.variations.find((variation: { key: string }) => variation.key === 'true').id;
-  await api('POST', `${web}/flags/new-checkout/environments/production/toggle`, { enabled: true });
-  await api('PUT', `${web}/flags/new-checkout/environments/production`, { strategy: 'TargetedRollout' });
-  await api('POST', `${web}/flags/new-checkout/environments/production/rules`, {
-    variationId: on,
-    conditionGroups: [{ conditions: [{ attribute: 'plan', operator: 'In', values: ['pro'] }] }],
-  });
-  await api('POST', `${web}/flags`, {
-    key: 'banner-text',
-    type: 'String',
-    variations: [
-      { key: 'hello', value: 'Hello' },
-      { key: 'welcome', value: 'Welcome back' },
-    ],
-  });
+  server = await startFlagServer();
 });
-
 afterEach(async () => {
   await OpenFeature.close();
-  await app.close();
-  await rm(directory, { recursive: true, force: true });
+  await server.close();
 });
 
-const serverKey = async () =>
-  (await api('POST', `${web}/environments/production/sdk-keys`, { type: 'ServerSide' })).key as string;
+const providerOf = async (options: Partial<FlagplaneProviderOptions> = {}) =>
+  new FlagplaneProvider({ baseUrl: server.baseUrl, sdkKey: (await server.sdkKey()).key, ...options });
 
-describe('FlagplaneProvider with a server', () => {
-  it('evaluates locally what the server would serve, with reasons and variants', async () => {
-    await OpenFeature.setProviderAndWait(new FlagplaneProvider({ baseUrl, sdkKey: await serverKey() }));
+describe('FlagplaneProvider answers', () => {
+  it('what the server would serve, with OpenFeature’s reasons, variants and rule metadata', async () => {
+    await OpenFeature.setProviderAndWait(await providerOf());
     const client = OpenFeature.getClient();
-    expect(await client.getBooleanValue('new-checkout', false, { targetingKey: 'user-1', plan: 'pro' })).toBe(
-      true,
-    );
-    expect(await client.getBooleanValue('new-checkout', true, { targetingKey: 'user-2', plan: 'free' })).toBe(
-      false,
-    );
     const details = await client.getBooleanDetails('new-checkout', false, {
       targetingKey: 'user-1',
       plan: 'pro',
     });
     expect(details).toMatchObject({ value: true, variant: 'true', reason: 'TARGETING_MATCH' });
-    expect(details.flagMetadata).toMatchObject({ ruleIndex: 0 });
-    expect(await client.getStringDetails('banner-text', 'x', { targetingKey: 'user-1' })).toMatchObject({
+    expect(details.flagMetadata).toEqual({ ruleId: expect.any(String), ruleIndex: 0 });
+    expect(
+      await client.getBooleanDetails('new-checkout', true, { targetingKey: 'u', plan: 'free' }),
+    ).toMatchObject({
+      value: false,
+      reason: 'DEFAULT',
+    });
+    expect(await client.getStringDetails('banner-text', 'x', { targetingKey: 'u' })).toMatchObject({
       value: 'Hello',
+      variant: 'hello',
       reason: 'DISABLED',
     });
     // The same answers as the server's playground.
-    const playground = await api('POST', `${web}/environments/production/evaluate`, {
+    const playground = await server.api('POST', `${web}/environments/production/evaluate`, {
       context: { key: 'user-1', attributes: { plan: 'pro' } },
       flags: ['new-checkout'],
     });
     expect(playground.items[0]).toMatchObject({ value: true, reason: { kind: 'Rule' } });
   });
 
-  it('answers the default with an error code, never throwing, for every failure', async () => {
-    await OpenFeature.setProviderAndWait(new FlagplaneProvider({ baseUrl, sdkKey: await serverKey() }));
+  it('a flag served to everyone as STATIC, and every flag but a percentage rollout without a targeting key', async () => {
+    await server.api('POST', `${web}/flags/banner-text/environments/production/toggle`, { enabled: true });
+    await OpenFeature.setProviderAndWait(await providerOf());
     const client = OpenFeature.getClient();
-    expect(await client.getBooleanDetails('no-such-flag', true, { targetingKey: 'u' })).toMatchObject({
-      value: true,
-      reason: 'ERROR',
-      errorCode: ErrorCode.FLAG_NOT_FOUND,
-    });
-    expect(await client.getNumberDetails('banner-text', 7, { targetingKey: 'u' })).toMatchObject({
-      value: 7,
-      errorCode: ErrorCode.TYPE_MISMATCH,
+    // A background job with no user reads a kill switch.
+    expect(await client.getStringDetails('banner-text', 'x')).toMatchObject({
+      value: 'Hello',
+      reason: 'STATIC',
     });
     expect(await client.getBooleanDetails('new-checkout', true, { plan: 'pro' })).toMatchObject({
       value: true,
-      errorCode: ErrorCode.TARGETING_KEY_MISSING,
+      reason: 'TARGETING_MATCH',
     });
   });
 
-  it('polls with ETags: a change arrives with ConfigurationChanged, an unchanged environment costs a 304', async () => {
+  it('the default with an error code, never throwing, for every failure', async () => {
+    const banner = await server.api('GET', `${web}/flags/banner-text`);
+    await server.api('POST', `${web}/flags/banner-text/environments/production/toggle`, { enabled: true });
+    await server.api('PUT', `${web}/flags/banner-text/environments/production`, {
+      strategy: 'PercentageRollout',
+      percentageRollout: banner.variations.map((variation: { id: string }) => ({
+        variationId: variation.id,
+        weight: 50,
+      })),
+    });
+    await OpenFeature.setProviderAndWait(await providerOf());
+    const client = OpenFeature.getClient();
+    // Not found whatever the context: no key, or an attribute that cannot be read, changes nothing.
+    const contexts: EvaluationContext[] = [
+      {},
+      { targetingKey: 'u' },
+      { targetingKey: 'u', address: { city: 'Utrecht' } },
+    ];
+    for (const context of contexts) {
+      expect(await client.getStringDetails('missing', 'uh-oh', context)).toMatchObject({
+        value: 'uh-oh',
+        reason: 'ERROR',
+        errorCode: ErrorCode.FLAG_NOT_FOUND,
+      });
+    }
+    expect(await client.getNumberDetails('new-checkout', 7, { targetingKey: 'u' })).toMatchObject({
+      value: 7,
+      errorCode: ErrorCode.TYPE_MISMATCH,
+    });
+    expect(await client.getStringDetails('banner-text', 'x', { plan: 'pro' })).toMatchObject({
+      value: 'x',
+      reason: 'ERROR',
+      errorCode: ErrorCode.TARGETING_KEY_MISSING,
+    });
+    const invalid = await client.getBooleanDetails('new-checkout', true, {
+      targetingKey: 'u',
+      address: { city: 'Utrecht' },
+    });
+    expect(invalid).toMatchObject({ value: true, errorCode: ErrorCode.INVALID_CONTEXT });
+    expect(invalid.errorMessage).toMatch(/"address"/);
+    // A null attribute is a missing one (§23), not an error.
+    expect(
+      await client.getBooleanValue('new-checkout', true, { targetingKey: 'u', plan: null as never }),
+    ).toBe(false);
+  });
+
+  it('polled with ETags: a change arrives with ConfigurationChanged and its keys; no change costs a 304', async () => {
     const statuses: number[] = [];
     const countingFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       statuses.push(response.status);
       return response;
     };
-    const provider = new FlagplaneProvider({
-      baseUrl,
-      sdkKey: await serverKey(),
-      pollIntervalMs: 40,
-      fetch: countingFetch,
-    });
-    await OpenFeature.setProviderAndWait(provider);
+    await OpenFeature.setProviderAndWait(await providerOf({ pollIntervalMs: 40, fetch: countingFetch }));
     const client = OpenFeature.getClient();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await new Promise((resolve) => setTimeout(resolve, 150));
     expect(statuses[0]).toBe(200);
-    expect(statuses.slice(1).length).toBeGreaterThan(0);
+    expect(statuses.length).toBeGreaterThan(1);
     expect(new Set(statuses.slice(1))).toEqual(new Set([304]));
 
-    const changed = new Promise<string[]>((resolve) =>
-      client.addHandler(ProviderEvents.ConfigurationChanged, (details) =>
-        resolve(details?.flagsChanged ?? []),
-      ),
+    const changed = next<{ flagsChanged?: string[] } | undefined>((handler) =>
+      client.addHandler(ProviderEvents.ConfigurationChanged, handler),
     );
-    await api('POST', `${web}/flags/banner-text/environments/production/toggle`, { enabled: true });
-    expect(await changed).toEqual(['banner-text']);
+    await server.api('POST', `${web}/flags/banner-text/environments/production/toggle`, { enabled: true });
+    expect((await changed)?.flagsChanged).toEqual(['banner-text']);
     expect(await client.getStringDetails('banner-text', 'x', { targetingKey: 'u' })).toMatchObject({
       value: 'Hello',
-      reason: 'DEFAULT',
+      reason: 'STATIC',
     });
   });
 
-  it('keeps serving the last good data when the server goes away', async () => {
-    const provider = new FlagplaneProvider({ baseUrl, sdkKey: await serverKey(), pollIntervalMs: 30 });
-    await OpenFeature.setProviderAndWait(provider);
-    const client = OpenFeature.getClient();
-    const stale = new Promise<void>((resolve) => client.addHandler(ProviderEvents.Stale, () => resolve()));
-    await app.close();
-    await stale;
-    expect(await client.getBooleanValue('new-checkout', false, { targetingKey: 'u', plan: 'pro' })).toBe(
-      true,
-    );
+  it('tracked events to the `track` option, with the merged context, and to nowhere without it', async () => {
+    const tracked: TrackedEvent[] = [];
+    await OpenFeature.setProviderAndWait(await providerOf({ track: (event) => tracked.push(event) }));
+    OpenFeature.setContext({ region: 'eu' });
+    OpenFeature.getClient().track('checkout-completed', { targetingKey: 'user-1' }, { value: 99.5 });
+    expect(tracked).toEqual([
+      {
+        name: 'checkout-completed',
+        context: expect.objectContaining({ targetingKey: 'user-1', region: 'eu' }),
+        details: { value: 99.5 },
+      },
+    ]);
+    OpenFeature.setContext({});
+    await OpenFeature.setProviderAndWait(await providerOf());
+    expect(() => OpenFeature.getClient().track('checkout-completed', { targetingKey: 'u' })).not.toThrow();
   });
 
-  it('is ready again after a failed poll as soon as a poll answers, a 304 included', async () => {
-    let failNext = false;
-    const flaky: typeof fetch = async (input, init) => {
-      if (failNext) {
-        failNext = false;
-        throw new TypeError('fetch failed');
-      }
-      return fetch(input, init);
-    };
-    const provider = new FlagplaneProvider({
-      baseUrl,
-      sdkKey: await serverKey(),
-      pollIntervalMs: 30,
-      fetch: flaky,
-    });
-    await OpenFeature.setProviderAndWait(provider);
-    const client = OpenFeature.getClient();
-    const stale = new Promise<void>((resolve) => client.addHandler(ProviderEvents.Stale, () => resolve()));
-    const ready = new Promise<void>((resolve) => {
-      void stale.then(() => client.addHandler(ProviderEvents.Ready, () => resolve()));
-    });
-    failNext = true;
-    await stale;
-    await ready; // the environment did not change: the poll after the failure answered 304
-    expect(client.providerStatus).toBe('READY');
-  });
-
-  it('becomes ready when the server answers after a failed start', async () => {
-    let down = true;
-    const unreliable: typeof fetch = async (input, init) => {
-      if (down) throw new TypeError('fetch failed');
-      return fetch(input, init);
-    };
-    const provider = new FlagplaneProvider({
-      baseUrl,
-      sdkKey: await serverKey(),
-      pollIntervalMs: 30,
-      fetch: unreliable,
-    });
-    await expect(OpenFeature.setProviderAndWait(provider)).rejects.toThrow();
-    const client = OpenFeature.getClient();
-    const ready = new Promise<void>((resolve) => client.addHandler(ProviderEvents.Ready, () => resolve()));
-    down = false;
-    await ready;
-    expect(await client.getBooleanValue('new-checkout', false, { targetingKey: 'u', plan: 'pro' })).toBe(
-      true,
-    );
-  });
-
-  it('serves defaults with an error code while the server cannot be reached before the first download', async () => {
-    const provider = new FlagplaneProvider({
-      baseUrl: 'http://127.0.0.1:9',
-      sdkKey: `fp_srv_${'a'.repeat(40)}`,
-      timeoutMs: 500,
-    });
-    await expect(OpenFeature.setProviderAndWait(provider)).rejects.toThrow();
-    const details = await OpenFeature.getClient().getBooleanDetails('new-checkout', true, {
-      targetingKey: 'u',
-    });
-    expect(details).toMatchObject({ value: true, reason: 'ERROR' });
-    expect([ErrorCode.PROVIDER_NOT_READY, ErrorCode.GENERAL]).toContain(details.errorCode);
-  });
-
-  it('refuses a client-side key at construction: it cannot download the flags', () => {
-    expect(() => new FlagplaneProvider({ baseUrl, sdkKey: `fp_cli_${'a'.repeat(40)}` })).toThrow(
+  it('refuses a client-side key at construction: it cannot download the flags', async () => {
+    const { key } = await server.sdkKey('ClientSide');
+    expect(() => new FlagplaneProvider({ baseUrl: server.baseUrl, sdkKey: key })).toThrow(
       /server-side SDK key/,
     );
-  });
-});
-
-describe('FlagplaneProvider.fromDocument (no server)', () => {
-  it('serves a flags.yaml, as the server would serve it once applied', async () => {
-    const file = path.join(directory, 'flags.yaml');
-    await writeFile(
-      file,
-      [
-        'organization: acme',
-        'projects:',
-        '  - key: web',
-        '    environments: [{ key: production }]',
-        '    flags:',
-        '      - key: new-checkout',
-        '        type: Boolean',
-        '        environments:',
-        '          production:',
-        '            enabled: true',
-        '            strategy: TargetedRollout',
-        '            rules:',
-        '              - variation: "true"',
-        '                conditionGroups: [{ conditions: [{ attribute: plan, operator: In, values: [pro] }] }]',
-        '',
-      ].join('\n'),
-    );
-    await OpenFeature.setProviderAndWait(
-      await FlagplaneProvider.fromDocument(file, { environment: 'production' }),
-    );
-    const client = OpenFeature.getClient();
-    expect(await client.getBooleanValue('new-checkout', false, { targetingKey: 'u', plan: 'pro' })).toBe(
-      true,
-    );
-    expect(await client.getBooleanValue('new-checkout', true, { targetingKey: 'u', plan: 'free' })).toBe(
-      false,
-    );
-  });
-
-  it('refuses a document that is not valid, listing its problems', async () => {
-    await expect(
-      FlagplaneProvider.fromDocument(
-        {
-          organization: 'acme',
-          projects: [
-            { key: 'web', environments: [{ key: 'production' }], flags: [{ key: 'x', type: 'Colour' }] },
-          ],
-        } as never,
-        { environment: 'production' },
-      ),
-    ).rejects.toThrow(/not a valid desired state:\n {2}projects\[0\]\.flags\[0\]\.type/);
   });
 });

@@ -50,7 +50,7 @@ describe('typedFlags', () => {
     expect(await flags.value('theme', {}, context)).toEqual({ background: '#000' });
     expect(await flags.details('new-checkout', false, context)).toMatchObject({
       variant: 'true',
-      reason: 'DEFAULT',
+      reason: 'STATIC',
     });
 
     // @ts-expect-error: a key the document does not declare
