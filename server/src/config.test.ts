@@ -1,4 +1,4 @@
-/** The configuration's PostgreSQL settings (§22), and a database URL as messages may show it. */
+/** The configuration's PostgreSQL settings (§22), CORS origins (§23), and a database URL as messages may show it. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, shownDatabaseUrl } from './config.js';
 
@@ -22,6 +22,25 @@ describe('FLAGPLANE_DATABASE_URL', () => {
       readConfig({ FLAGPLANE_DATABASE_URL: 'postgres://db/flags', FLAGPLANE_DATABASE_POOL_SIZE: '0' }),
     ).toThrow(/FLAGPLANE_DATABASE_POOL_SIZE must be an integer from 1 to 1000/);
   });
+});
+
+describe('FLAGPLANE_CORS_ORIGINS', () => {
+  it('is no origin unless set; set, the origins as browsers send them', () => {
+    expect(readConfig({}).corsOrigins).toEqual([]);
+    expect(readConfig({ FLAGPLANE_CORS_ORIGINS: 'none' }).corsOrigins).toEqual([]);
+    expect(
+      readConfig({ FLAGPLANE_CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173/' }).corsOrigins,
+    ).toEqual(['https://shop.example.com', 'http://localhost:5173']);
+  });
+
+  it.each(['*', 'shop.example.com', 'https://shop.example.com/app', 'ftp://files.example.com'])(
+    'refuses %s, naming the variable and the form it wants',
+    (value) => {
+      expect(() => readConfig({ FLAGPLANE_CORS_ORIGINS: value })).toThrow(
+        /FLAGPLANE_CORS_ORIGINS must list origins like https:\/\/app\.example\.com/,
+      );
+    },
+  );
 });
 
 describe('shownDatabaseUrl', () => {

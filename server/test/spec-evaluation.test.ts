@@ -7,6 +7,7 @@ import { EvaluationResults, SdkFlagsDocument } from '@flagplane/contract';
 import { bucket, FlagEvaluator } from '@flagplane/evaluation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedWebProject, startTestServer, type TestServer, tokens } from './fixtures.js';
+import { configureDutchCheckout } from './spec-helpers.js';
 
 const web = '/api/v1/orgs/acme/projects/web';
 const production = `${web}/environments/production`;
@@ -48,26 +49,7 @@ function withKey(
   });
 }
 
-/** new-checkout on in production, served by a rule to Dutch users; banner-text on, default "hello". */
-async function configure(): Promise<{ ruleId: string }> {
-  const flag = (await server.call('owner', 'GET', `${web}/flags/new-checkout`)).json();
-  const on = flag.variations.find((variation: { key: string }) => variation.key === 'true').id;
-  await server.call('owner', 'POST', `${web}/flags/new-checkout/environments/production/toggle`, {
-    enabled: true,
-  });
-  await server.call('owner', 'PUT', `${web}/flags/new-checkout/environments/production`, {
-    strategy: 'TargetedRollout',
-  });
-  const rule = await server.call('owner', 'POST', `${web}/flags/new-checkout/environments/production/rules`, {
-    variationId: on,
-    conditionGroups: [{ conditions: [{ attribute: 'country', operator: 'In', values: ['NL'] }] }],
-  });
-  expect(rule.statusCode).toBe(201);
-  await server.call('owner', 'POST', `${web}/flags/banner-text/environments/production/toggle`, {
-    enabled: true,
-  });
-  return { ruleId: rule.json().id };
-}
+const configure = () => configureDutchCheckout(server);
 
 describe('the playground: POST …/environments/{env}/evaluate (§21)', () => {
   it('evaluates every flag in flag-key order with typed values and reasons, for a Viewer', async () => {

@@ -60,3 +60,28 @@ export function expectValidation(response: LightMyRequestResponse, field?: strin
   expect(response.json().error).toBe('validation_failed');
   if (field) expect(Object.keys(response.json().fields ?? {}), response.body).toContain(field);
 }
+
+/**
+ * In production of project `web` (seedWebProject): new-checkout on, served by a rule (index 0) to Dutch
+ * users; banner-text on, serving its default "hello" to everyone. Answers the rule's id.
+ */
+export async function configureDutchCheckout(server: TestServer): Promise<{ ruleId: string }> {
+  const web = '/api/v1/orgs/acme/projects/web';
+  const flag = (await server.call('owner', 'GET', `${web}/flags/new-checkout`)).json();
+  const on = flag.variations.find((variation: { key: string }) => variation.key === 'true').id;
+  await server.call('owner', 'POST', `${web}/flags/new-checkout/environments/production/toggle`, {
+    enabled: true,
+  });
+  await server.call('owner', 'PUT', `${web}/flags/new-checkout/environments/production`, {
+    strategy: 'TargetedRollout',
+  });
+  const rule = await server.call('owner', 'POST', `${web}/flags/new-checkout/environments/production/rules`, {
+    variationId: on,
+    conditionGroups: [{ conditions: [{ attribute: 'country', operator: 'In', values: ['NL'] }] }],
+  });
+  expect(rule.statusCode).toBe(201);
+  await server.call('owner', 'POST', `${web}/flags/banner-text/environments/production/toggle`, {
+    enabled: true,
+  });
+  return { ruleId: rule.json().id };
+}

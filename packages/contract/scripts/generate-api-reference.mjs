@@ -82,7 +82,7 @@ const lines = [
   '',
   'Every operation and wire shape as the contract defines them (`@flagplane/contract`: the endpoint table',
   'and its zod schemas; the same source as the server, the SDK and `openapi.json`). What each rule means,',
-  'and why, is in [decisions.md](decisions.md) (cited as §1–§22); the API document itself is',
+  'and why, is in [decisions.md](decisions.md) (cited as §1–§25); the API document itself is',
   '[document.md](document.md).',
   '',
   '## Operations',
