@@ -3,8 +3,16 @@
  * a caller from another organization, and a service token outside its project scope, using the real
  * ids and keys of the victim's resources, always get a 404 shaped exactly like the 404 of a resource
  * that does not exist (no `did_you_mean` naming invisible keys), or a list without the victim's items.
+ * An SDK key (§21, §23) reads its own environment's flags and nothing of another project or organization.
  */
-import { type Endpoint, endpoints, type OperationId } from '@flagplane/contract';
+import {
+  type Endpoint,
+  endpoints,
+  type OperationId,
+  type SdkKeyOperationId,
+  sdkKeyOperationIds,
+  type TokenOperationId,
+} from '@flagplane/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, startTestServer, type TestServer } from './fixtures.js';
 
@@ -62,7 +70,9 @@ afterAll(() => server.close());
 const concrete = (endpoint: Endpoint, values: Record<string, string>) =>
   endpoint.path.replace(/\{([^}]+)\}/g, (_match, name: string) => values[name] ?? name);
 
-const operations = Object.entries(endpoints) as [OperationId, Endpoint][];
+const operations = (Object.entries(endpoints) as [OperationId, Endpoint][]).filter(
+  (entry): entry is [TokenOperationId, Endpoint] => entry[1].credential === 'token',
+);
 const withOrg = operations.filter(([, endpoint]) => endpoint.path.includes('{org}'));
 const withProject = operations.filter(([, endpoint]) => endpoint.path.includes('{project}'));
 
@@ -91,6 +101,80 @@ describe.each(['keys', 'ids'] as const)('with the victim’s real %s', (form) =>
       await expectInvisible('scopedBot', endpoint, victim[form]);
     },
   );
+});
+
+/** A request of each SDK-key operation naming the victim's flag where its path or body can. */
+const sdkKeyRequests = {
+  getSdkFlags: { params: {}, body: undefined },
+  evaluateForSdk: { params: {}, body: { context: { key: 'user-1' } } },
+  ofrepEvaluateFlag: { params: { key: 'secret-flag' }, body: { context: { targetingKey: 'user-1' } } },
+  ofrepEvaluateFlags: { params: {}, body: { context: { targetingKey: 'user-1' } } },
+} satisfies Record<SdkKeyOperationId, { params: Record<string, string>; body: unknown }>;
+
+function callWithKey(key: string, operationId: SdkKeyOperationId) {
+  const endpoint = endpoints[operationId];
+  const request = sdkKeyRequests[operationId];
+  return server.app.inject({
+    method: endpoint.method,
+    url: concrete(endpoint, request.params),
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(request.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(request.body ? { payload: JSON.stringify(request.body) } : {}),
+  });
+}
+
+describe('an SDK key reads its own environment only', () => {
+  /** Server-side keys of production in another organization, and in another project of the same one. */
+  const intruders: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const [name, caller, org] of [
+      ['another organization', 'outsider', 'globex'],
+      ['another project', 'owner', 'acme'],
+    ] as const) {
+      const project = `/api/v1/orgs/${org}/projects/neighbour`;
+      await server.call(caller, 'POST', `/api/v1/orgs/${org}/projects`, { key: 'neighbour' });
+      const created = await server.call(caller, 'POST', `${project}/environments/production/sdk-keys`, {
+        type: 'ServerSide',
+      });
+      intruders[name] = created.json().key;
+    }
+  });
+
+  it('while a key of the victim’s own environment reads its flag on every one of them', async () => {
+    const own = await server.call(
+      'owner',
+      'POST',
+      '/api/v1/orgs/acme/projects/other/environments/production/sdk-keys',
+      {
+        type: 'ServerSide',
+      },
+    );
+    for (const operationId of sdkKeyOperationIds) {
+      const response = await callWithKey(own.json().key, operationId);
+      expect(response.statusCode, operationId).toBe(200);
+      expect(response.body, operationId).toContain('secret-flag');
+    }
+  });
+
+  describe.each(['another organization', 'another project'])('a key of %s', (intruder) => {
+    it.each(sdkKeyOperationIds)('%s never shows the victim’s flag', async (operationId) => {
+      const request = sdkKeyRequests[operationId];
+      const response = await callWithKey(intruders[intruder] ?? '', operationId);
+      // The one path that names the flag is a 404 exactly like a flag that does not exist anywhere.
+      expect(response.statusCode, response.body).toBe('key' in request.params ? 404 : 200);
+      if ('key' in request.params) {
+        expect(response.json()).toEqual({
+          key: 'secret-flag',
+          errorCode: 'FLAG_NOT_FOUND',
+          errorDetails: 'flag "secret-flag" was not found',
+        });
+      } else {
+        expect(response.body).not.toContain('secret-');
+      }
+    });
+  });
 });
 
 describe('lists leave out what the caller may not see', () => {

@@ -11,6 +11,8 @@ import autocannon from 'autocannon';
  * @param {number} options.connections
  * @param {object[]} [options.requests] autocannon request specs (path, method, body, setupRequest …)
  * @param {Record<string,string>} [options.headers]
+ * @param {string} [options.method] default GET
+ * @param {string} [options.body] the same body on every request (a POST that reads, such as OFREP's)
  * @param {'2xx'|'3xx'} [options.success] the answers that count (a conditional GET's 304s: '3xx')
  */
 export async function runLoad({
@@ -19,6 +21,8 @@ export async function runLoad({
   connections,
   requests,
   headers = {},
+  method,
+  body,
   timeout = 30,
   success = '2xx',
 }) {
@@ -30,6 +34,8 @@ export async function runLoad({
     timeout,
     headers,
     requests,
+    ...(method ? { method } : {}),
+    ...(body === undefined ? {} : { body }),
   });
   // autocannon keeps a progress bar off when nothing tracks it; only the result matters here.
   const result = await instance;

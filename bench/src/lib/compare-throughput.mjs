@@ -11,8 +11,9 @@ import { verdict } from './table.mjs';
 
 /**
  * @param {object} options
- * @param {{ server: object, url: string, headers?: object }} options.subject `server` from startServer
- * @param {{ server: object, url: string, headers?: object }} options.baseline
+ * @param {{ server: object, url: string, headers?: object, method?: string, body?: string }} options.subject
+ *   `server` from startServer; `method` and `body` for a POST (default GET, no body)
+ * @param {{ server: object, url: string, headers?: object, method?: string, body?: string }} options.baseline
  * @param {{ warmup: number, duration: number, rounds: number, connections: number }} options.load
  */
 export async function compareThroughput({ subject, baseline, load, log = () => {}, success = '2xx' }) {
@@ -21,6 +22,8 @@ export async function compareThroughput({ subject, baseline, load, log = () => {
     const result = await runLoad({
       url: target.url,
       headers: target.headers,
+      method: target.method,
+      body: target.body,
       duration,
       connections: load.connections,
       success,

@@ -12,6 +12,7 @@ import { getFlag } from './get-flag.mjs';
 import { listFlags } from './list-flags.mjs';
 import { localEvaluation } from './local-evaluation.mjs';
 import { mockReset } from './mock-reset.mjs';
+import { ofrepBulk, ofrepBulkNotModified, ofrepFlag } from './ofrep.mjs';
 import { postgresListFlags } from './postgres-list-flags.mjs';
 import { postgresToggles } from './postgres-toggles.mjs';
 import { rolloutDistribution } from './rollout-distribution.mjs';
@@ -38,6 +39,9 @@ export const scenarios = [
   cdktfSynth,
   localEvaluation,
   sdkFlagsNotModified,
+  ofrepBulk,
+  ofrepFlag,
+  ofrepBulkNotModified,
   rolloutDistribution,
   postgresListFlags,
   postgresToggles,

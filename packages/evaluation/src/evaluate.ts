@@ -66,6 +66,19 @@ export class FlagEvaluator {
     return flag !== undefined && !flag.isArchived;
   }
 
+  /**
+   * Whether what `flagKey` serves can depend on the context: false for a flag that is off, and for one
+   * that serves one variation to everyone with no prerequisite (or targets with no rule). Such a flag's
+   * result can be computed once per change of the environment and served to every context.
+   */
+  dependsOnContext(flagKey: string): boolean {
+    const flag = this.#environment.flags.get(flagKey);
+    if (!flag || !flag.isEnabled) return false;
+    if (flag.prerequisites.length > 0) return true;
+    if (flag.strategy === 'PercentageRollout') return true;
+    return flag.strategy === 'TargetedRollout' && flag.rules.length > 0;
+  }
+
   /** One flag's result; null when the environment has no such flag, or it is archived. */
   evaluate(flagKey: string, context: EvaluationContext): EvaluationResult | null {
     const flag = this.#environment.flags.get(flagKey);

@@ -387,3 +387,44 @@ describe('results', () => {
     ]);
   });
 });
+
+describe('dependsOnContext', () => {
+  it('is false only where every context is served the same: off, or one variation with no prerequisite', () => {
+    const evaluator = new FlagEvaluator({
+      flags: [
+        flag({ key: 'off', configuration: { isEnabled: false, strategy: 'PercentageRollout' } }),
+        flag({ key: 'static' }),
+        flag({ key: 'no-rules', configuration: { strategy: 'TargetedRollout' } }),
+        flag({
+          key: 'ruled',
+          configuration: { strategy: 'TargetedRollout', rules: [rule(variationId('ruled', 'true'))] },
+        }),
+        flag({
+          key: 'rollout',
+          configuration: {
+            strategy: 'PercentageRollout',
+            percentageRollout: [{ variationId: variationId('rollout', 'true'), weight: 100 }],
+          },
+        }),
+        flag({
+          key: 'gated',
+          configuration: {
+            prerequisites: [{ prerequisiteFlagKey: 'static', expectedVariationKey: 'false' }],
+          },
+        }),
+      ],
+      segments: [],
+    });
+    const depends = ['off', 'static', 'no-rules', 'ruled', 'rollout', 'gated'].filter((key) =>
+      evaluator.dependsOnContext(key),
+    );
+    expect(depends).toEqual(['ruled', 'rollout', 'gated']);
+    // And what it says of the others holds: every context, a key or none, is served the same.
+    for (const key of ['off', 'static', 'no-rules']) {
+      const served = [{}, { key: 'a' }, { key: 'b', attributes: { country: 'NL' } }].map((context) =>
+        JSON.stringify(evaluator.evaluate(key, context)),
+      );
+      expect(new Set(served).size, key).toBe(1);
+    }
+  });
+});

@@ -5,6 +5,8 @@
  * else per address, so rotating invalid credentials does not escape the limit), then refuse
  * unauthenticated calls. 401s and 404s are counted and carry the rate-limit headers too.
  */
+
+import { endpoints, sdkKeyOperationIds, tokenOperationIds } from '@flagplane/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { principalForToken } from '../access/principal.js';
@@ -32,15 +34,23 @@ const isApiRequest = (request: FastifyRequest) =>
   isUnder(request.url, apiPrefix) || isUnder(request.url, ofrepPrefix);
 
 /**
- * Whether the request's path takes an SDK key: the route says so (every path of the endpoint table
- * carries its credential, on every method); a path no route knows takes one under `/api/v1/sdk/` and
- * `/ofrep/v1`, where only SDK-key operations live.
+ * Where an SDK key is the credential (§21, §23, §24), as two prefixes, so a request is told by two string
+ * comparisons (reading the route's config costs an object per request). Checked against the endpoint table
+ * when this module loads: every SDK-key operation lies under one, no token operation does.
  */
-function takesSdkKey(request: FastifyRequest): boolean {
-  const credential = request.routeOptions.config?.credential;
-  if (credential) return credential === 'sdkKey';
-  return request.url.startsWith(`${apiPrefix}/sdk/`) || isUnder(request.url, ofrepPrefix);
+export const sdkKeyPathPrefixes: readonly string[] = [`${apiPrefix}/sdk/`, '/ofrep/'];
+for (const operationId of [...sdkKeyOperationIds, ...tokenOperationIds]) {
+  const { path, credential } = endpoints[operationId];
+  const underPrefix = sdkKeyPathPrefixes.some((prefix) => path.startsWith(prefix));
+  if (underPrefix !== (credential === 'sdkKey')) {
+    throw new Error(`${operationId} (${path}, credential ${credential}) breaks the SDK-key path prefixes`);
+  }
 }
+
+/** Whether the request's path takes an SDK key (a path no route knows included). */
+export const takesSdkKey = (request: FastifyRequest): boolean =>
+  request.url.startsWith(sdkKeyPathPrefixes[0] as string) ||
+  request.url.startsWith(sdkKeyPathPrefixes[1] as string);
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -5,8 +5,9 @@
  * authentication, so a preflight (which carries no key) is answered before any key is asked for.
  */
 import fastifyCors from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { takesSdkKey } from './authentication.js';
 
 export interface CorsOptions {
   /** Origins as browsers send them (`https://app.example.com`). Empty: no cross-origin access. */
@@ -24,8 +25,6 @@ const exposedHeaders = [
   'X-RateLimit-Reset',
   'X-Request-Id',
 ];
-
-const takesSdkKey = (request: FastifyRequest) => request.routeOptions?.config?.credential === 'sdkKey';
 
 export const corsPlugin = fastifyPlugin(
   async (app: FastifyInstance, options: CorsOptions) => {

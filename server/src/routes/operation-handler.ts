@@ -65,7 +65,6 @@ export interface SdkKeyOperationInput<Op extends SdkKeyOperationId> {
   /** The path's parameters, as sent (URL-decoded). */
   readonly params: PathParams<Endpoints[Op]['path']>;
   readonly body: BodyOf<Op>;
-  readonly now: string;
 }
 
 type Answer<T> = T | SerializedJson<T>;

@@ -47,7 +47,6 @@ export function registerSdkKeyOperation(
         throw new ApiError('forbidden', `${endpoint.method} ${endpoint.path} needs ${needs}.`);
       }
       const body = endpoint.body ? parseInput(endpoint.body, request.body ?? null) : undefined;
-      const now = options.clock().toISOString();
       const outcome = await options.store.read((view): Outcome => {
         const input = {
           operationId,
@@ -55,7 +54,6 @@ export function registerSdkKeyOperation(
           sdkKey: currentSdkKeyScope(view, caller),
           params: request.params,
           body,
-          now,
         } as SdkKeyOperationInput<SdkKeyOperationId>;
         const answer = handler(input);
         if (!endpoint.conditional) return { notModified: false, etag: null, body: answer };

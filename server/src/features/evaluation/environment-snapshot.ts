@@ -21,6 +21,11 @@ export interface EnvironmentSnapshot {
   readonly clientSideKeys: ReadonlySet<string>;
   /** The document as JSON, and its strong ETag (quoted), made on first use. */
   readonly json: () => { readonly text: string; readonly etag: string };
+  /**
+   * What another feature derives from this snapshot (OFREP's answers for flags no context can change),
+   * made on first use under `name` and kept as long as the snapshot: until the environment changes.
+   */
+  readonly derived: <T>(name: string, make: () => T) => T;
 }
 
 interface Cached {
@@ -53,6 +58,7 @@ export function environmentSnapshot(
     return cached.snapshot;
   const document = deliveryDocument(view, project, environment);
   let json: { text: string; etag: string } | undefined;
+  const derived = new Map<string, unknown>();
   const snapshot: EnvironmentSnapshot = {
     document,
     evaluator: new FlagEvaluator(document),
@@ -63,6 +69,10 @@ export function environmentSnapshot(
         json = { text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"` };
       }
       return json;
+    },
+    derived: <T>(name: string, make: () => T): T => {
+      if (!derived.has(name)) derived.set(name, make());
+      return derived.get(name) as T;
     },
   };
   ofView.set(environment, { flagsVersion, segmentsVersion, snapshot });

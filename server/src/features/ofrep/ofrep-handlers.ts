@@ -4,11 +4,23 @@
  * the key may see, with an ETag (the route loop answers the 304). Errors reach the caller in OFREP's
  * shape through the error handler (the endpoint's `errorFormat`).
  */
-import { openFeatureErrorCodes } from '@flagplane/contract';
+import {
+  type OfrepBulkEvaluation,
+  type OfrepEvaluationSuccess,
+  openFeatureErrorCodes,
+} from '@flagplane/contract';
+import type { EvaluationResult } from '@flagplane/evaluation';
 import { ApiError } from '../../domain/api-error.js';
 import type { SdkKeyOperationHandler } from '../../routes/operation-handler.js';
-import { toOfrepFailure, toOfrepItem, toOfrepSuccess } from './ofrep-representation.js';
-import { bulkEtag, environmentVersion, evaluateEvery, evaluateOne, ofrepView } from './ofrep-service.js';
+import { SerializedJson } from '../../routes/serialized-json.js';
+import { toOfrepFailure, toOfrepSuccess } from './ofrep-representation.js';
+import {
+  bulkAnswerText,
+  bulkEtag,
+  evaluationContextOf,
+  ofrepPlan,
+  refuseUnknownFlag,
+} from './ofrep-service.js';
 
 export const ofrepEvaluateFlag: SdkKeyOperationHandler<'ofrepEvaluateFlag'> = ({
   store,
@@ -16,24 +28,26 @@ export const ofrepEvaluateFlag: SdkKeyOperationHandler<'ofrepEvaluateFlag'> = ({
   params,
   body,
 }) => {
-  const view = ofrepView(store, sdkKey, body.context);
-  const result = evaluateOne(view, params.key);
+  const plan = ofrepPlan(store, sdkKey);
+  refuseUnknownFlag(plan, params.key);
+  const fixed = plan.fixed.get(params.key);
+  if (fixed !== undefined) return new SerializedJson<OfrepEvaluationSuccess>(fixed);
+  const context = evaluationContextOf(body.context);
+  const result = plan.snapshot.evaluator.evaluate(params.key, context) as EvaluationResult;
   if (result.reason.kind === 'Error') {
-    const failure = toOfrepFailure(result.flagKey, result.reason, view.audience);
+    const failure = toOfrepFailure(result.flagKey, result.reason, plan.audience);
     throw new ApiError('bad_request', failure.errorDetails, {
       ofrep: { errorCode: openFeatureErrorCodes[result.reason.errorCode], key: result.flagKey },
     });
   }
-  return toOfrepSuccess(result, view.audience);
+  return toOfrepSuccess(result, plan.audience);
 };
 
 export const ofrepEvaluateFlags: SdkKeyOperationHandler<'ofrepEvaluateFlags'> = ({ store, sdkKey, body }) => {
-  const view = ofrepView(store, sdkKey, body.context);
+  const plan = ofrepPlan(store, sdkKey);
   return {
-    etag: bulkEtag(view, sdkKey.key.type, body.context),
-    body: () => ({
-      flags: evaluateEvery(view).map((result) => toOfrepItem(result, view.audience)),
-      metadata: { environment: sdkKey.environment.key, version: environmentVersion(view) },
-    }),
+    etag: bulkEtag(plan, sdkKey.key.type, body.context),
+    body: () =>
+      new SerializedJson<OfrepBulkEvaluation>(bulkAnswerText(plan, body.context, sdkKey.environment.key)),
   };
 };
