@@ -4,7 +4,9 @@
  */
 import './fastify-augmentation.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { urlWithoutKey } from './access/key-in-url.js';
 import { loadConsoleBuild } from './console/console-build.js';
+import { ChangeStreams } from './features/changes/change-streams.js';
 import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
@@ -56,6 +58,8 @@ export interface BuildServerOptions {
    * @default none
    */
   readonly corsOrigins?: readonly string[];
+  /** §24: how often an open change stream gets a comment line while nothing changes. @default 15000 */
+  readonly streamHeartbeatMs?: number;
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -82,8 +86,22 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Undecodable URLs and over-long path values are answered by the router itself: in the API's words.
     frameworkErrors: answerFrameworkError(baseUrl),
+    // §24: a change stream's key leaves its URL before routing, so it never reaches a log or request.url.
+    rewriteUrl: urlWithoutKey,
   });
   app.decorate('store', store);
+  const changeStreams = new ChangeStreams({
+    store,
+    clock,
+    log: app.log,
+    ...(options.streamHeartbeatMs ? { heartbeatMs: options.streamHeartbeatMs } : {}),
+  });
+  app.decorate('changeStreams', changeStreams);
+  // Streams never end by themselves: end them first, or closing would wait for them (clients reconnect).
+  app.addHook('preClose', (done) => {
+    changeStreams.close();
+    done();
+  });
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin, { baseUrl });
@@ -101,6 +119,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(consolePlugin, { build: consoleBuild });
   registerOperations(app, {
     store,
+    changeStreams,
     clock,
     handlers: operationHandlers,
     validateResponses: options.validateResponses ?? false,

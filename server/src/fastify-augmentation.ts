@@ -5,6 +5,7 @@
 import type { Credential, OperationId, SdkKeyEndpoint } from '@flagplane/contract';
 import type { Principal } from './access/principal.js';
 import type { SdkKeyCaller } from './access/sdk-key-caller.js';
+import type { ChangeStreams } from './features/changes/change-streams.js';
 import type { Store } from './store/store.js';
 
 declare module 'fastify' {
@@ -15,12 +16,19 @@ declare module 'fastify' {
     resetRateLimits(): void;
     /** Removes the events past the retention now (the background job's step; tests). Resolves with how many. */
     pruneExpiredEvents(): Promise<number>;
+    /** §24: the change streams this process holds. */
+    changeStreams: ChangeStreams;
   }
   interface FastifyRequest {
     /** The caller, once authentication has run (null before, or for anonymous requests). */
     principal: Principal | null;
     /** On an SDK key's paths (§21, §23), the key that authenticated the request. */
     sdkCaller: SdkKeyCaller | null;
+    /**
+     * The key as the caller sent it, for the answer that must name it back (OFREP's `eventStreams` for a
+     * client-side key, §24). Held for the request only; never stored or logged.
+     */
+    sdkKeySecret: string | null;
   }
   interface FastifyContextConfig {
     operationId?: OperationId;

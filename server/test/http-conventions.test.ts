@@ -160,6 +160,7 @@ describe('unexpected failures', () => {
       snapshot: () => store.snapshot(),
       replace: (data) => store.replace(data),
       close: () => store.close(),
+      onChange: (listener) => store.onChange(listener),
     };
     const failing = await startTestServer({ store: broken });
     const response = await failing.call('owner', 'GET', '/api/v1/orgs/acme');

@@ -44,6 +44,11 @@ interface EndpointBase {
    * what it has while nothing changed.
    */
   readonly conditional?: true;
+  /**
+   * The answer is a stream of Server-Sent Events (`text/event-stream`) that stays open, each event's data
+   * the JSON of `success.schema`, instead of one JSON body (§24).
+   */
+  readonly eventStream?: true;
 }
 
 /** An operation of the management API: a token, and at least `minimumRole` in the organization. */

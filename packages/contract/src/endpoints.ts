@@ -11,7 +11,14 @@ import {
   EnvironmentPage,
   EnvironmentUpdateBody,
 } from './schemas/environment.js';
-import { EvaluateBody, EvaluationResults, SdkEvaluateBody, SdkFlagsDocument } from './schemas/evaluation.js';
+import {
+  EvaluateBody,
+  EvaluationResults,
+  SdkChangeEvent,
+  SdkEvaluateBody,
+  SdkFlagsDocument,
+  SdkStreamQuery,
+} from './schemas/evaluation.js';
 import { Event, EventListQuery, EventPage } from './schemas/event.js';
 import {
   Flag,
@@ -698,6 +705,24 @@ export const endpoints = {
     errors: [400],
     idempotent: true,
     readOnly: true,
+  },
+  streamSdkChanges: {
+    method: 'GET',
+    path: '/api/v1/sdk/stream',
+    resource: 'sdk',
+    verb: 'stream',
+    inDocument: false,
+    summary:
+      "Server-Sent Events (§24): a refetchEvaluation event each time what the key's environment serves changes, with the new version as the event's id; Last-Event-ID answers at once when a change was missed.",
+    credential: 'sdkKey',
+    minimumRole: null,
+    keyTypes: ['ServerSide', 'ClientSide'],
+    errorFormat: 'api',
+    query: SdkStreamQuery,
+    success: { status: 200, schema: SdkChangeEvent },
+    eventStream: true,
+    errors: [],
+    idempotent: true,
   },
   ofrepEvaluateFlag: {
     method: 'POST',

@@ -168,6 +168,13 @@ function jsonRequestBody(schema: z.ZodType, examples: Record<string, { summary: 
   return { required: true, content: { 'application/json': { schema, examples } } };
 }
 
+/** How a change stream reads (OpenAPI 3.1 cannot type a stream's events; its schema is one event's data). */
+const eventStreamDescription =
+  'OK: a stream of Server-Sent Events that stays open. First `retry: 1000`; then, for each change, an event ' +
+  '`message` with `id: <version>` and `data:` the JSON of the schema below (OFREP’s refetchEvaluation); a ' +
+  'comment line every 15 s while nothing changes. Connecting without `Last-Event-ID` gets an event at once ' +
+  '(what the caller fetched before connecting may already be stale).';
+
 const keyTypeNames = { ServerSide: 'server-side (`fp_srv_…`)', ClientSide: 'client-side (`fp_cli_…`)' };
 
 /**
@@ -184,11 +191,17 @@ function sdkKeyOperation(
   const id = schema ? z.globalRegistry.get(schema)?.id : undefined;
   const ofrep = endpoint.errorFormat === 'ofrep';
   const responses: ZodOpenApiResponsesObject = {
-    200: {
-      description: id ? `OK: ${id}` : 'OK',
-      headers: endpoint.conditional ? conditionalHeaders() : commonHeaders(),
-      ...(schema ? { content: { 'application/json': { schema } } } : {}),
-    },
+    200: endpoint.eventStream
+      ? {
+          description: eventStreamDescription,
+          headers: commonHeaders(),
+          ...(schema ? { content: { 'text/event-stream': { schema } } } : {}),
+        }
+      : {
+          description: id ? `OK: ${id}` : 'OK',
+          headers: endpoint.conditional ? conditionalHeaders() : commonHeaders(),
+          ...(schema ? { content: { 'application/json': { schema } } } : {}),
+        },
   };
   if (endpoint.conditional) {
     responses['304'] = {
@@ -228,6 +241,16 @@ function sdkKeyOperation(
             header: z.object({
               'if-none-match': z.string().optional().meta({
                 description: 'The ETag of the answer the caller holds: a `304` while it is current.',
+              }),
+            }),
+          }
+        : {}),
+      ...(endpoint.eventStream
+        ? {
+            header: z.object({
+              'last-event-id': z.string().optional().meta({
+                description:
+                  'The id of the last event the caller saw (the version it holds): an event at once when it is no longer current.',
               }),
             }),
           }

@@ -43,15 +43,17 @@ const tokenTable = table.filter(
 const routeOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
 describe('the endpoint table', () => {
-  it('holds 47 operations: 43 for tokens, 4 for SDK keys', () => {
-    expect(table).toHaveLength(47);
+  it('holds 48 operations: 43 for tokens, 5 for SDK keys', () => {
+    expect(table).toHaveLength(48);
     expect(tokenOperationIds).toHaveLength(43);
     expect(sdkKeyOperationIds).toEqual([
       'getSdkFlags',
       'evaluateForSdk',
+      'streamSdkChanges',
       'ofrepEvaluateFlag',
       'ofrepEvaluateFlags',
     ]);
+    expect(endpoints.streamSdkChanges.eventStream).toBe(true);
   });
 
   it('gives every SDK-key operation its key types, error format and place (§21, §23)', () => {

@@ -155,7 +155,9 @@ describe('openapi.json', () => {
     const headerNames = parameters
       .filter((parameter) => parameter.in === 'header')
       .map((parameter) => parameter.name);
-    expect(headerNames).toEqual(endpoint.conditional ? ['if-none-match'] : []);
+    expect(headerNames).toEqual(
+      endpoint.conditional ? ['if-none-match'] : endpoint.eventStream ? ['last-event-id'] : [],
+    );
     const queryNames = parameters
       .filter((parameter) => parameter.in === 'query')
       .map((parameter) => parameter.name);
@@ -179,7 +181,10 @@ describe('openapi.json', () => {
     );
     const success = resolve(operation.responses[endpoint.success.status]);
     if (endpoint.success.status === 204) expect(success.content).toBeUndefined();
-    else expect(Object.keys(success.content as Json)).toEqual(['application/json']);
+    else
+      expect(Object.keys(success.content as Json)).toEqual([
+        endpoint.eventStream ? 'text/event-stream' : 'application/json',
+      ]);
   });
 
   it('puts the rate-limit and request-id headers on every response, and Retry-After on 429 and 503', () => {

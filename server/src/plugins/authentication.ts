@@ -9,6 +9,7 @@
 import { endpoints, sdkKeyOperationIds, tokenOperationIds } from '@flagplane/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { keyFromUrl } from '../access/key-in-url.js';
 import { principalForToken } from '../access/principal.js';
 import { SdkKeyLookup } from '../access/sdk-key-caller.js';
 import { TokenHashes } from '../access/token-hashes.js';
@@ -24,6 +25,9 @@ export interface AuthenticationOptions {
 }
 
 export const apiPrefix = '/api/v1';
+
+/** What stands for a server-side key sent in a URL: refused as no key, with its own message. */
+const serverSideKeyInUrl = 'server-side key in a URL';
 /** §23: OFREP's paths, where an SDK key is the credential. */
 export const ofrepPrefix = '/ofrep/v1';
 
@@ -59,10 +63,16 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** §23: an SDK key comes as a bearer token, or in OFREP's `X-API-Key` header. */
+/**
+ * §23: an SDK key comes as a bearer token, or in OFREP's `X-API-Key` header; §24: on a change stream, a
+ * client-side key may also come in its URL (key-in-url.ts took it out before routing). A server-side key
+ * is never taken from a URL, where logs, proxies and browser histories keep it.
+ */
 function sdkKeyOf(request: FastifyRequest): string | null {
   const bearer = bearerToken(request);
   if (bearer) return bearer;
+  const inUrl = keyFromUrl(request.raw);
+  if (inUrl !== undefined) return inUrl.startsWith('fp_cli_') ? inUrl : serverSideKeyInUrl;
   const header = request.headers['x-api-key'];
   return typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
 }
@@ -85,6 +95,12 @@ function refusal(
     });
   }
   if (sdkKeyPath && !request.sdkCaller) {
+    if (token === serverSideKeyInUrl) {
+      return new ApiError(
+        'unauthorized',
+        'A server-side SDK key is never accepted in a URL: send it as Authorization: Bearer <key>. (A client-side key may come as ?key= on a change stream.)',
+      );
+    }
     return new ApiError(
       'unauthorized',
       token
@@ -113,6 +129,7 @@ export const authenticationPlugin = fastifyPlugin(
     const sdkKeys = new SdkKeyLookup();
     app.decorateRequest('principal', null);
     app.decorateRequest('sdkCaller', null);
+    app.decorateRequest('sdkKeySecret', null);
     app.decorate('resetRateLimits', () => (gate ?? limiter).reset());
 
     /** Finds the caller behind the credential in the current state; returns the key it is counted by. */
@@ -120,6 +137,7 @@ export const authenticationPlugin = fastifyPlugin(
       // §21: on an SDK key's paths the credential is an SDK key, and only there.
       if (sdkKeyPath) {
         request.sdkCaller = token ? options.store.peek((view) => sdkKeys.callerFor(view, token)) : null;
+        request.sdkKeySecret = request.sdkCaller ? token : null;
       } else {
         request.principal = token
           ? options.store.peek((view) => principalForToken(view, token, now, tokenHashes))

@@ -62,6 +62,8 @@ export interface SdkKeyOperationInput<Op extends SdkKeyOperationId> {
   readonly store: StoreView;
   /** The key, and the environment and project it reads, current in `store` (a revoked key never gets here). */
   readonly sdkKey: SdkKeyScope;
+  /** The key as the caller sent it (never stored, never logged). */
+  readonly sdkKeySecret: string;
   /** The path's parameters, as sent (URL-decoded). */
   readonly params: PathParams<Endpoints[Op]['path']>;
   readonly body: BodyOf<Op>;
@@ -78,11 +80,20 @@ export interface ConditionalAnswer<T> {
   readonly body: () => Answer<T>;
 }
 
+/** An event stream's start (§24): where it reads, and the version its client is taken to hold now. */
+export interface EventStreamStart {
+  readonly keyId: string;
+  readonly environmentId: string;
+  readonly version: string;
+}
+
 export type SdkKeyOperationHandler<Op extends SdkKeyOperationId> = (
   input: SdkKeyOperationInput<Op>,
-) => Endpoints[Op] extends { readonly conditional: true }
-  ? ConditionalAnswer<ResultOf<Op>>
-  : Answer<ResultOf<Op>>;
+) => Endpoints[Op] extends { readonly eventStream: true }
+  ? EventStreamStart
+  : Endpoints[Op] extends { readonly conditional: true }
+    ? ConditionalAnswer<ResultOf<Op>>
+    : Answer<ResultOf<Op>>;
 
 export type OperationHandlers = { readonly [Op in TokenOperationId]: OperationHandler<Op> } & {
   readonly [Op in SdkKeyOperationId]: SdkKeyOperationHandler<Op>;

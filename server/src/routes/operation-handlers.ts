@@ -2,6 +2,7 @@
  * Every operation's handler, wired by name. `satisfies OperationHandlers` makes an operation of the
  * endpoint table without a handler a compile error.
  */
+import * as changes from '../features/changes/changes-handlers.js';
 import * as delivery from '../features/delivery/delivery-handlers.js';
 import * as environments from '../features/environments/environments-handlers.js';
 import * as evaluation from '../features/evaluation/evaluation-handlers.js';
@@ -63,6 +64,7 @@ export const operationHandlers = {
   revokeSdkKey: sdkKeys.revokeSdkKey,
   getSdkFlags: delivery.getSdkFlags,
   evaluateForSdk: delivery.evaluateForSdk,
+  streamSdkChanges: changes.streamSdkChanges,
   ofrepEvaluateFlag: ofrep.ofrepEvaluateFlag,
   ofrepEvaluateFlags: ofrep.ofrepEvaluateFlags,
 } satisfies OperationHandlers;

@@ -12,6 +12,7 @@ import {
 } from '@flagplane/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../domain/api-error.js';
+import type { ChangeStreams } from '../features/changes/change-streams.js';
 import { LastUseRecorder } from '../features/delivery/last-use.js';
 import type { Store } from '../store/store.js';
 import type { OperationHandlers } from './operation-handler.js';
@@ -20,6 +21,8 @@ import { registerTokenOperation } from './register-token-operation.js';
 
 export interface OperationRoutesOptions {
   readonly store: Store;
+  /** §24: the change streams of this process, which every event stream joins. */
+  readonly changeStreams: ChangeStreams;
   readonly handlers: OperationHandlers;
   readonly clock: () => Date;
   /** Parse every success body with the contract's schema (tests); a mismatch is a loud 500. */

@@ -5,12 +5,18 @@
  * caller's `If-None-Match` holds its ETag. Every answer records the key's use (§12's `lastUsedAt`).
  */
 import type { SdkKeyEndpoint, SdkKeyOperationId } from '@flagplane/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSdkKeyScope } from '../access/sdk-key-caller.js';
 import { ApiError } from '../domain/api-error.js';
+import { type ChangeStreams, changeEventText } from '../features/changes/change-streams.js';
 import type { LastUseRecorder } from '../features/delivery/last-use.js';
 import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
-import type { ConditionalAnswer, SdkKeyOperationHandler, SdkKeyOperationInput } from './operation-handler.js';
+import type {
+  ConditionalAnswer,
+  EventStreamStart,
+  SdkKeyOperationHandler,
+  SdkKeyOperationInput,
+} from './operation-handler.js';
 import { type OperationRoutesOptions, toRouterPath } from './register-operations.js';
 import { SerializedJson } from './serialized-json.js';
 
@@ -27,11 +33,15 @@ type Outcome =
       readonly body: unknown;
     };
 
+export interface SdkKeyRouteOptions extends OperationRoutesOptions {
+  readonly lastUse: LastUseRecorder;
+}
+
 export function registerSdkKeyOperation(
   app: FastifyInstance,
   operationId: SdkKeyOperationId,
   endpoint: SdkKeyEndpoint,
-  options: OperationRoutesOptions & { readonly lastUse: LastUseRecorder },
+  options: SdkKeyRouteOptions,
 ): void {
   const handler = options.handlers[operationId] as SdkKeyOperationHandler<SdkKeyOperationId>;
   const needs = endpoint.keyTypes.map((type) => keyTypeNames[type]).join(' or ');
@@ -47,11 +57,28 @@ export function registerSdkKeyOperation(
         throw new ApiError('forbidden', `${endpoint.method} ${endpoint.path} needs ${needs}.`);
       }
       const body = endpoint.body ? parseInput(endpoint.body, request.body ?? null) : undefined;
+      if (endpoint.query) parseInput(endpoint.query, request.query ?? {});
+      if (endpoint.eventStream) {
+        const start = await options.store.read(
+          (view) =>
+            handler({
+              operationId,
+              store: view,
+              sdkKey: currentSdkKeyScope(view, caller),
+              sdkKeySecret: request.sdkKeySecret ?? '',
+              params: request.params,
+              body,
+            } as SdkKeyOperationInput<SdkKeyOperationId>) as unknown as EventStreamStart,
+        );
+        options.lastUse.used(caller.key);
+        return openEventStream(request, reply, start, options);
+      }
       const outcome = await options.store.read((view): Outcome => {
         const input = {
           operationId,
           store: view,
           sdkKey: currentSdkKeyScope(view, caller),
+          sdkKeySecret: request.sdkKeySecret ?? '',
           params: request.params,
           body,
         } as SdkKeyOperationInput<SdkKeyOperationId>;
@@ -73,6 +100,41 @@ export function registerSdkKeyOperation(
       return send(reply.code(endpoint.success.status), outcome.body);
     },
   });
+}
+
+/**
+ * §24: the answer stays open as Server-Sent Events. Headers set so far (rate limits, CORS) go out with it,
+ * since a hijacked reply skips Fastify's own sending. A client that comes back with `Last-Event-ID` holding
+ * the current version hears nothing until the next change; any other (and a first connection, which may
+ * have fetched before a change) is told at once.
+ */
+function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  start: EventStreamStart,
+  options: SdkKeyRouteOptions,
+): void {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string | number | string[]>),
+    'x-request-id': request.id,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    // Proxies that buffer answers (nginx) would hold the events back.
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 1000\n\n');
+  const lastEventId = request.headers['last-event-id'];
+  if (lastEventId !== start.version) raw.write(changeEventText(start.version, options.clock()));
+  const forget = options.changeStreams.add({
+    keyId: start.keyId,
+    environmentId: start.environmentId,
+    version: start.version,
+    write: (text) => !raw.destroyed && raw.write(text) !== undefined,
+    end: () => raw.end(),
+  });
+  raw.on('close', forget);
 }
 
 function send(reply: FastifyReply, body: unknown) {

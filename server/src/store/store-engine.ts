@@ -6,6 +6,7 @@
  * keeps its undo log: a failed disk write undoes exactly the writes that are not durable.
  */
 
+import { ChangeListeners } from './change-listeners.js';
 import { type ChangeSet, mergeChanges, type RecordChange } from './change-set.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
@@ -74,6 +75,7 @@ export class StoreEngine implements Store {
   #flushing: Promise<void> | null = null;
   #inWriter = false;
   #closing: Promise<void> | null = null;
+  readonly #changeListeners = new ChangeListeners();
 
   constructor(state: MemoryState, persistence: Persistence | null, logger?: StoreLogger) {
     this.#state = state;
@@ -158,6 +160,10 @@ export class StoreEngine implements Store {
     return this.#closing;
   }
 
+  onChange(listener: () => void): () => void {
+    return this.#changeListeners.add(listener);
+  }
+
   async #close(): Promise<void> {
     while (this.#flushing !== null) await this.#flushing;
     await this.#persistence?.close(this.#state.data);
@@ -174,6 +180,7 @@ export class StoreEngine implements Store {
   /** Numbers an applied write; `changes` null: it replaced the whole document. */
   #applyOne(changes: ReadonlyMap<string, RecordChange> | null, undo: () => void): void {
     this.#applied++;
+    this.#changeListeners.changed();
     if (this.#persistence === null) {
       this.#durable = this.#applied;
       return;
@@ -243,6 +250,7 @@ export class StoreEngine implements Store {
     const undo = this.#undo;
     this.#undo = [];
     for (const entry of undo.reverse()) entry.undo();
+    this.#changeListeners.changed();
     this.#changes = new Map();
     this.#durable = this.#applied;
     const writers = this.#writeWaiters;

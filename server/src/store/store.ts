@@ -67,6 +67,14 @@ export interface Store {
   /** Flushes pending writes and releases the file and its lock. */
   close(): Promise<void>;
   /**
+   * Calls `listener` after the state changed: this process's writes once applied (they are durable by
+   * the time a read answers), and on a store several processes share, what the others committed, once
+   * applied here (§24). Calls are coalesced (one may stand for many writes), never made inside a read or a
+   * write, and may be spurious (a write undone): a listener re-reads what it cares about. Returns the
+   * function that stops the calls.
+   */
+  onChange(listener: () => void): () => void;
+  /**
    * Only a store several processes share (§22): resolves once this process has applied every write any
    * process committed before the call (the request gate below does the same for every request, so a
    * write acknowledged anywhere is seen by the next request everywhere). Absent on a store only this

@@ -147,3 +147,28 @@ export const SdkFlagsDocument = z
   })
   .meta({ id: 'SdkFlagsDocument' });
 export type SdkFlagsDocument = z.infer<typeof SdkFlagsDocument>;
+
+/**
+ * §24: what a change stream (`GET /api/v1/sdk/stream`) sends each time what the key's environment serves
+ * changes: OFREP's `refetchEvaluation` (ADR-0008). `etag` is the environment's configuration version (the
+ * OFREP answer's `metadata.version`, the delivery document's ETag without quotes), also the event's id;
+ * `lastModified` is when the server saw the change, in Unix seconds.
+ */
+export const SdkChangeEvent = z
+  .strictObject({
+    type: z.literal('refetchEvaluation'),
+    etag: z.string(),
+    lastModified: z.number().int().min(0),
+  })
+  .meta({ id: 'SdkChangeEvent' });
+export type SdkChangeEvent = z.infer<typeof SdkChangeEvent>;
+
+/** §24: `key` carries a client-side SDK key for a browser's EventSource, which cannot send headers. */
+export const SdkStreamQuery = z
+  .object({
+    key: z.string().optional().meta({
+      description:
+        'A client-side SDK key (fp_cli_…), for EventSource, which cannot send headers. A server-side key is never accepted here: it goes in the Authorization header.',
+    }),
+  })
+  .meta({ id: 'SdkStreamQuery' });

@@ -116,14 +116,18 @@ export const OfrepEvaluationFailure = z
   .meta({ id: 'OfrepEvaluationFailure' });
 export type OfrepEvaluationFailure = z.infer<typeof OfrepEvaluationFailure>;
 
-/** §24 and OFREP's ADR-0008: where to listen for changes instead of polling. */
+/**
+ * §24 and OFREP's ADR-0008: where to listen for changes instead of polling. `endpoint.requestUri` is
+ * resolved against the origin the provider was configured with, so it holds wherever the server is reached.
+ */
 export const OfrepEventStream = z
   .strictObject({
     type: z.literal('sse'),
-    url: z.string(),
+    endpoint: z.strictObject({ requestUri: z.string().startsWith('/') }),
     inactivityDelaySec: z.number().int().min(1).optional(),
   })
   .meta({ id: 'OfrepEventStream' });
+export type OfrepEventStream = z.infer<typeof OfrepEventStream>;
 
 export const OfrepBulkEvaluation = z
   .strictObject({

@@ -22,6 +22,11 @@ export interface EnvironmentSnapshot {
   /** The document as JSON, and its strong ETag (quoted), made on first use. */
   readonly json: () => { readonly text: string; readonly etag: string };
   /**
+   * The environment's configuration version (§23, §24): the ETag without its quotes. OFREP's answers
+   * name it (`metadata.version`) and change streams send it (the event's id and `etag`).
+   */
+  readonly version: () => string;
+  /**
    * What another feature derives from this snapshot (OFREP's answers for flags no context can change),
    * made on first use under `name` and kept as long as the snapshot: until the environment changes.
    */
@@ -70,6 +75,7 @@ export function environmentSnapshot(
       }
       return json;
     },
+    version: () => snapshot.json().etag.slice(1, -1),
     derived: <T>(name: string, make: () => T): T => {
       if (!derived.has(name)) derived.set(name, make());
       return derived.get(name) as T;

@@ -18,6 +18,7 @@ import {
   bulkAnswerText,
   bulkEtag,
   evaluationContextOf,
+  eventStreamsFor,
   ofrepPlan,
   refuseUnknownFlag,
 } from './ofrep-service.js';
@@ -43,11 +44,18 @@ export const ofrepEvaluateFlag: SdkKeyOperationHandler<'ofrepEvaluateFlag'> = ({
   return toOfrepSuccess(result, plan.audience);
 };
 
-export const ofrepEvaluateFlags: SdkKeyOperationHandler<'ofrepEvaluateFlags'> = ({ store, sdkKey, body }) => {
+export const ofrepEvaluateFlags: SdkKeyOperationHandler<'ofrepEvaluateFlags'> = ({
+  store,
+  sdkKey,
+  sdkKeySecret,
+  body,
+}) => {
   const plan = ofrepPlan(store, sdkKey);
   return {
     etag: bulkEtag(plan, sdkKey.key.type, body.context),
     body: () =>
-      new SerializedJson<OfrepBulkEvaluation>(bulkAnswerText(plan, body.context, sdkKey.environment.key)),
+      new SerializedJson<OfrepBulkEvaluation>(
+        bulkAnswerText(plan, body.context, sdkKey.environment.key, eventStreamsFor(sdkKey, sdkKeySecret)),
+      ),
   };
 };

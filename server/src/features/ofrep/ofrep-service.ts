@@ -5,7 +5,7 @@
  * the flags that no context can change (off, or one variation for everyone), as JSON text.
  */
 import { hash } from 'node:crypto';
-import type { OfrepContext } from '@flagplane/contract';
+import { endpoints, type OfrepContext, type OfrepEventStream } from '@flagplane/contract';
 import { type EvaluationContext, type EvaluationResult, readFlatContext } from '@flagplane/evaluation';
 import type { SdkKeyScope } from '../../access/sdk-key-caller.js';
 import { ApiError } from '../../domain/api-error.js';
@@ -45,7 +45,7 @@ export function ofrepPlan(view: StoreView, sdkKey: SdkKeyScope): OfrepPlan {
       fixed.set(key, JSON.stringify(toOfrepItem(result, audience)));
     }
     const contextual = keys.filter((key) => !fixed.has(key));
-    const version = snapshot.json().etag.slice(1, -1);
+    const version = snapshot.version();
     return { snapshot, audience, keys, contextual, fixed, version, etags: new Map<string, string>() };
   });
 }
@@ -73,8 +73,26 @@ export function refuseUnknownFlag(plan: OfrepPlan, flagKey: string): void {
   });
 }
 
+/**
+ * §24 and OFREP's ADR-0008: where the key's change stream is, relative to the address the provider was
+ * given. A browser's EventSource sends no headers, so a client-side key goes in the URL (the server takes
+ * it out before anything logs it); a server-side key never does, its clients send it as a header.
+ */
+export function eventStreamsFor(sdkKey: SdkKeyScope, key: string): OfrepEventStream[] {
+  const requestUri =
+    sdkKey.key.type === 'ClientSide' ? `${streamPath}?key=${encodeURIComponent(key)}` : streamPath;
+  return [{ type: 'sse', endpoint: { requestUri }, inactivityDelaySec: 120 }];
+}
+
+const streamPath = endpoints.streamSdkChanges.path;
+
 /** Every flag's answer as JSON text, in key order: the fixed ones as they are, the others evaluated now. */
-export function bulkAnswerText(plan: OfrepPlan, context: OfrepContext, environment: string): string {
+export function bulkAnswerText(
+  plan: OfrepPlan,
+  context: OfrepContext,
+  environment: string,
+  eventStreams: readonly OfrepEventStream[],
+): string {
   let evaluated: Map<string, EvaluationResult> | undefined;
   if (plan.contextual.length > 0) {
     const results = plan.snapshot.evaluator.evaluateAll(evaluationContextOf(context), plan.contextual);
@@ -86,7 +104,7 @@ export function bulkAnswerText(plan: OfrepPlan, context: OfrepContext, environme
       JSON.stringify(toOfrepItem(evaluated?.get(key) as EvaluationResult, plan.audience)),
   );
   const metadata = JSON.stringify({ environment, version: plan.version });
-  return `{"flags":[${flags.join(',')}],"metadata":${metadata}}`;
+  return `{"flags":[${flags.join(',')}],"metadata":${metadata},"eventStreams":${JSON.stringify(eventStreams)}}`;
 }
 
 /**

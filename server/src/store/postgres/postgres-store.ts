@@ -22,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type RateLimitState, windowStartOf } from '../../domain/rate-limit.js';
+import { ChangeListeners } from '../change-listeners.js';
 import { MemoryState } from '../memory-state.js';
 import type { StoreData } from '../records.js';
 import type { RequestGate, Store, StoreView, Transaction } from '../store.js';
@@ -29,6 +30,7 @@ import { checkStoreData } from '../store-data.js';
 import type { StoreLogger } from '../store-logger.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { BatchRun, type QueuedWrite } from './batch-run.js';
+import { ChangeNotifications } from './change-notifications.js';
 import { applyChangeOps, type ChangeRow, changeOps, type LogPosition } from './change-rows.js';
 import { asStoreError, isConnectionFailure, withDeadline } from './connection-failure.js';
 import { connectionWaitMs, Database, type Queryable } from './database.js';
@@ -103,12 +105,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     const loaded = await database.transaction(loadState, {
       begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     });
-    return new PostgresStore(
-      database,
-      new MemoryState(checkStoreData(loaded.data)),
-      loaded.position,
-      options.logger,
-    );
+    const store = new PostgresStore(database, new MemoryState(checkStoreData(loaded.data)), loaded.position, {
+      url: options.url,
+      logger: options.logger,
+    });
+    await store.listenForChanges();
+    return store;
   } catch (error) {
     await database.end();
     throw error;
@@ -144,13 +146,35 @@ export class PostgresStore implements Store {
   /** Memory and database disagree: the next write batch loads everything again. */
   #reloadWanted = false;
   #closing: Promise<void> | null = null;
+  readonly #changeListeners = new ChangeListeners();
+  readonly #notifications: ChangeNotifications;
 
-  constructor(database: Database, state: MemoryState, position: LogPosition, logger?: StoreLogger) {
+  constructor(
+    database: Database,
+    state: MemoryState,
+    position: LogPosition,
+    options: { readonly url: string; readonly logger?: StoreLogger | undefined },
+  ) {
     this.#database = database;
     this.#state = state;
     this.#seq = position.seq;
     this.#token = position.token;
-    this.#logger = logger;
+    this.#logger = options.logger;
+    // §24: another process's commit is applied here at once, so the change streams of this one hear of it.
+    this.#notifications = new ChangeNotifications({
+      url: options.url,
+      logger: options.logger,
+      onNotice: (seq) => {
+        // This process's own commits are announced to it too: those are applied already.
+        if (this.#closing !== null || (seq !== undefined && seq <= this.#seq)) return;
+        this.catchUp().catch(() => {}); // a failed round is tried again at the next notice or request
+      },
+    });
+  }
+
+  /** Starts listening for other processes' commits (§24). */
+  listenForChanges(): Promise<void> {
+    return this.#notifications.start();
   }
 
   /** The last change applied (for tests and diagnostics). */
@@ -202,6 +226,10 @@ export class PostgresStore implements Store {
     return this.#joinRound(null);
   }
 
+  onChange(listener: () => void): () => void {
+    return this.#changeListeners.add(listener);
+  }
+
   createRequestGate(limit: number, windowMs: number): RequestGate {
     return {
       admit: (callerKey, now) =>
@@ -247,6 +275,7 @@ export class PostgresStore implements Store {
   }
 
   async #close(): Promise<void> {
+    await this.#notifications.close();
     while (this.#writing !== null) await this.#writing;
     await this.#database.end();
   }
@@ -355,6 +384,7 @@ export class PostgresStore implements Store {
       }
       this.#seq = row.seq;
       this.#token = row.token;
+      this.#changeListeners.changed();
     }
   }
 
@@ -375,6 +405,7 @@ export class PostgresStore implements Store {
     this.#seq = loaded.position.seq;
     this.#token = loaded.position.token;
     this.#reloadWanted = false;
+    this.#changeListeners.changed();
   }
 
   // ---- writing -----------------------------------------------------------------------------------
@@ -432,6 +463,7 @@ export class PostgresStore implements Store {
     if (token !== null) {
       this.#seq += 1;
       this.#token = token;
+      this.#changeListeners.changed();
     }
     this.#settleUncommitted();
     run.answer();
@@ -471,6 +503,7 @@ export class PostgresStore implements Store {
     if (committed !== null) {
       this.#seq = committed.seq;
       this.#token = committed.token;
+      this.#changeListeners.changed();
     }
     this.#settleUncommitted();
     attempt.run?.answer();

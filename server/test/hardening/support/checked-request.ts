@@ -53,7 +53,7 @@ export async function sendChecked(app: FastifyInstance, request: HostileRequest)
   const options: InjectOptions = { method: request.method, url: request.url, headers };
   if (body !== undefined) options.payload = body;
   const started = performance.now();
-  const response = await app.inject(options);
+  const response = isEventStream(request) ? await firstEventOf(app, options) : await app.inject(options);
   const milliseconds = performance.now() - started;
   const after = app.store.snapshot();
   const changed = !isDeepStrictEqual(withoutLastUse(before), withoutLastUse(after));
@@ -120,6 +120,31 @@ function checkOfrepError(body: unknown, status: number, fail: (problem: string) 
   )
     fail(`OFREP error code ${parsed.data.errorCode} with status ${status}`);
   else if (status === 400 && !parsed.data.errorCode) fail('an OFREP 400 without errorCode');
+}
+
+const streamPath = endpoints.streamSdkChanges.path;
+const isEventStream = (request: HostileRequest) =>
+  request.method === 'GET' && (request.url === streamPath || request.url.startsWith(`${streamPath}?`));
+
+/**
+ * A change stream (§24) stays open: its answer is read up to its first event (or its end, for an error),
+ * then left. The server's close ends it.
+ */
+async function firstEventOf(app: FastifyInstance, options: InjectOptions) {
+  const streamed = await app.inject({ ...options, payloadAsStream: true });
+  const stream = streamed.stream();
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (text.includes('\ndata: ')) break;
+  }
+  stream.destroy();
+  return {
+    statusCode: streamed.statusCode,
+    headers: streamed.headers,
+    body: text,
+    json: () => JSON.parse(text),
+  };
 }
 
 /** `sendChecked` as the organization's owner, with raw body text. */

@@ -99,6 +99,7 @@ function validRequests(ids: FuzzWorldIds, secrets: FuzzWorldSecrets): Record<Ope
       ]),
     ) as Record<TokenOperationId, ValidRequest>),
     getSdkFlags: { authorization: sdkKey, params: {} },
+    streamSdkChanges: { authorization: sdkKey, params: {} },
     evaluateForSdk: {
       authorization: sdkKey,
       params: {},
