@@ -2,7 +2,9 @@
  * §22 with real processes: two server processes (the built main.js) on one PostgreSQL database of a
  * throwaway cluster. What one acknowledges the other reads at once; a key is taken once across both; a
  * rate limit counts both; cursors work across both; a process killed mid-load loses nothing it
- * acknowledged; PostgreSQL stopping under load is 503, never 500, and the servers recover on their own.
+ * acknowledged; PostgreSQL stopping under load is 503, never 500, and the servers recover on their own;
+ * a change committed through one reaches the change streams (§24) held by the other within a second, and
+ * again once the database is back from a restart.
  */
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
@@ -10,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identities, tokens } from './fixtures.js';
 import type { Json } from './spec-helpers.js';
 import { mainScript } from './support/built-server.js';
+import { readStream, type StreamReader } from './support/event-stream-reader.js';
 import { createTestDatabase } from './support/test-databases.js';
 
 const available = postgresAvailable();
@@ -262,3 +265,68 @@ describe.skipIf(!available)('two server processes on one PostgreSQL database (§
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!available)('change streams across processes on one PostgreSQL database (§24)', () => {
+  const readers: StreamReader[] = [];
+  afterEach(() => {
+    for (const reader of readers.splice(0)) reader.close();
+  });
+
+  /** A server-side key of production made through `maker`, and a stream held on `holder` with it. */
+  async function streamOn(
+    holder: RunningServer,
+    maker: RunningServer,
+  ): Promise<{ reader: StreamReader; key: string }> {
+    await call(maker, 'POST', `${projectUrl}/flags`, { key: 'kill-switch', type: 'Boolean' });
+    const created = await call(maker, 'POST', `${projectUrl}/environments/production/sdk-keys`, {
+      type: 'ServerSide',
+    });
+    const { key } = (await created.json()) as { key: string };
+    const reader = await readStream(`${holder.baseUrl}/api/v1/sdk/stream`, {
+      authorization: `Bearer ${key}`,
+    });
+    readers.push(reader);
+    expect(reader.status).toBe(200);
+    await reader.nextEvent(); // the version the holder has now
+    return { reader, key };
+  }
+
+  const toggle = (server: RunningServer, enabled: boolean) =>
+    call(server, 'POST', `${projectUrl}/flags/kill-switch/environments/production/toggle`, { enabled });
+
+  it('tells a stream held on B of a write acknowledged by A within a second', async () => {
+    const [a, b] = await twoServers();
+    const { reader, key } = await streamOn(b, a);
+    const writtenAt = performance.now();
+    expect((await toggle(a, true)).status).toBe(204);
+    const event = await reader.nextEvent(1_000);
+    expect(performance.now() - writtenAt).toBeLessThan(1_000);
+    expect(JSON.parse(event.data)).toMatchObject({ type: 'refetchEvaluation', etag: event.id });
+    // The version B told is the one both processes now serve.
+    for (const server of [a, b]) {
+      const flags = await fetch(`${server.baseUrl}/api/v1/sdk/flags`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      await flags.arrayBuffer();
+      expect(flags.headers.get('etag')).toBe(`"${event.id}"`);
+    }
+  });
+
+  it('hears of A’s writes again once PostgreSQL is back from a restart', async () => {
+    const [a, b] = await twoServers();
+    const { reader } = await streamOn(b, a);
+    await cluster.stop();
+    await sleep(300);
+    await cluster.start();
+    // A serves writes again without a restart; B's listening connection reopens on its own.
+    const deadline = Date.now() + 15_000;
+    let written = false;
+    while (!written && Date.now() < deadline) {
+      written = (await toggle(a, true)).status === 204;
+      if (!written) await sleep(200);
+    }
+    expect(written).toBe(true);
+    const event = await reader.nextEvent(5_000);
+    expect(JSON.parse(event.data).type).toBe('refetchEvaluation');
+  });
+});

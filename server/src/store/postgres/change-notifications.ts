@@ -21,7 +21,8 @@ export interface ChangeNotificationOptions {
 }
 
 const firstPauseMs = 200;
-const longestPauseMs = 10_000;
+// Short enough that a database back from a restart is heard of again within seconds.
+const longestPauseMs = 2_000;
 
 export class ChangeNotifications {
   readonly #options: ChangeNotificationOptions;
