@@ -33,9 +33,11 @@ function renderGroup(group: GroupModel): string {
   const hasList = methods.some((method) => method.listItemType);
   const hasRequest = methods.some((method) => !method.listItemType);
   const conditional = methods.some((method) => method.conditional);
+  const eventStream = methods.some((method) => method.eventStream);
   const imports = [
     hasRequest ? "import type { ApiPromise } from '../lib/api-promise.js';" : null,
     "import { ApiResource } from '../lib/api-resource.js';",
+    eventStream ? "import type { EventStream, EventStreamOptions } from '../lib/event-stream.js';" : null,
     hasList ? "import type { PagePromise } from '../lib/page.js';" : null,
     conditional
       ? "import type { ConditionalRequestOptions, RequestOptions } from '../lib/request-options.js';"
@@ -71,6 +73,15 @@ function renderMethod(method: MethodModel): string {
   const call = method.listItemType
     ? `this.core.list('${method.operationId}', ${pathObject}, query, options)`
     : `this.core.request('${method.operationId}', ${pathObject}, ${method.bodyType ? '{ body }' : '{}'}, options)`;
+  if (method.eventStream) {
+    const streamParameters = [...inputs, 'options?: EventStreamOptions'];
+    return [
+      renderDoc(method),
+      `  ${method.verb}(${streamParameters.join(', ')}): Promise<EventStream<${method.responseType}>> {`,
+      `    return this.core.stream('${method.operationId}', ${pathObject}, ${method.queryType ? 'query' : 'undefined'}, options);`,
+      '  }',
+    ].join('\n');
+  }
   if (method.conditional) {
     // Two signatures: without `ifNoneMatch` the answer is always the body; with it, `null` means 304.
     const plain = [...inputs, 'options?: RequestOptions & { readonly ifNoneMatch?: undefined }'];
@@ -109,6 +120,13 @@ function renderDoc(method: MethodModel): string {
       '',
       'Conditional: pass the `ETag` of the answer you hold as `ifNoneMatch`; while it is current the server',
       'answers 304 and this resolves to `null`. `withResponse()` gives the new `ETag` in `headers`.',
+    );
+  }
+  if (method.eventStream) {
+    lines.push(
+      '',
+      'Resolves once the stream is open (an error answer rejects with its typed error); iterate it for the',
+      'events; it ends when the server ends it. Reconnect with `lastEventId` (the last event’s `id`).',
     );
   }
   const params = method.pathParams.filter((param) => param.description);

@@ -33,6 +33,8 @@ export interface MethodModel {
   readonly sdkKeyTypes: readonly string[] | null;
   /** Answers 304 (`null`) to an `ifNoneMatch` that holds its current ETag. */
   readonly conditional: boolean;
+  /** Answers a stream of Server-Sent Events that stays open (§24). */
+  readonly eventStream: boolean;
   readonly pathParams: readonly { readonly name: string; readonly description: string | null }[];
   /** The Params type of the body, when the operation takes one. */
   readonly bodyType: string | null;
@@ -149,6 +151,7 @@ export function buildSdkModel({ endpoints, parameterDescriptions }: ModelInputs)
       minimumRole: endpoint.minimumRole,
       sdkKeyTypes: endpoint.credential === 'sdkKey' ? endpoint.keyTypes : null,
       conditional: endpoint.conditional === true,
+      eventStream: endpoint.eventStream === true,
       pathParams: pathParamNames(endpoint.path).map((name) => ({
         name,
         description: parameterDescriptions[name] ?? null,

@@ -20,6 +20,7 @@ export {
   UserAbortError,
   ValidationError,
 } from './lib/errors.js';
+export { EventStream, type EventStreamOptions, type StreamEvent } from './lib/event-stream.js';
 export { createClient, FlagplaneClient } from './lib/flagplane-client.js';
 export type { FlagplaneLogger } from './lib/logger.js';
 export type { BodyParams, QueryParams } from './lib/operation-types.js';

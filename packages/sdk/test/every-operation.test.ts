@@ -5,7 +5,7 @@
  */
 import { endpoints, matchOperation, type OperationId, operationIds } from '@flagplane/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type ApiPromise, createClient, type FlagplaneClient, Page } from '../src/index.js';
+import { type ApiPromise, createClient, EventStream, type FlagplaneClient, Page } from '../src/index.js';
 import { createOperationWorld, type OperationWorld } from './support/operation-world.js';
 import { type ReferenceServer, startReferenceServer, tokens } from './support/reference-server.js';
 
@@ -14,7 +14,7 @@ type OperationCall = (
   client: FlagplaneClient,
   world: OperationWorld,
   sdk: FlagplaneClient,
-) => ApiPromise<unknown>;
+) => ApiPromise<unknown> | Promise<EventStream<unknown>>;
 
 const calls = {
   getMe: (client) => client.me.retrieve(),
@@ -115,6 +115,7 @@ const calls = {
     client.sdkKeys.revoke(world.org, world.project, 'production', world.doomedSdkKeyId),
   getSdkFlags: (_, __, sdk) => sdk.sdk.flags(),
   evaluateForSdk: (_, __, sdk) => sdk.sdk.evaluate({ context: { key: 'user-1' } }),
+  streamSdkChanges: (_, __, sdk) => sdk.sdk.stream(),
   ofrepEvaluateFlag: (_, world, sdk) =>
     sdk.sdk.ofrepEvaluateFlag(world.stringFlag, { context: { targetingKey: 'user-1', country: 'NL' } }),
   ofrepEvaluateFlags: (_, __, sdk) => sdk.sdk.ofrepEvaluateFlags({ context: { targetingKey: 'user-1' } }),
@@ -148,7 +149,22 @@ describe('every operation of the endpoint table', () => {
 
   test.for(operationIds)('%s answers its success status through the SDK', async (operationId) => {
     sentOperations.length = 0;
-    const response = await calls[operationId](client, world, sdkClient).withResponse();
+    const call = calls[operationId](client, world, sdkClient);
+    if (!('withResponse' in call)) {
+      // A change stream stays open: its first event is what this proves, then it is closed.
+      const stream = await call;
+      expect(stream).toBeInstanceOf(EventStream);
+      expect(stream.status).toBe(200);
+      expect(stream.requestId).toBeTruthy();
+      for await (const event of stream) {
+        expect(event.data).toMatchObject({ type: 'refetchEvaluation', etag: event.id });
+        break;
+      }
+      stream.close();
+      expect(sentOperations).toEqual([operationId]);
+      return;
+    }
+    const response = await call.withResponse();
 
     expect(sentOperations).toEqual([operationId]);
     expect(response.status).toBe(endpoints[operationId].success.status);

@@ -54,6 +54,7 @@ export const operationMethods = {
   revokeSdkKey: (client) => client.sdkKeys.revoke,
   getSdkFlags: (client) => client.sdk.flags,
   evaluateForSdk: (client) => client.sdk.evaluate,
+  streamSdkChanges: (client) => client.sdk.stream,
   ofrepEvaluateFlag: (client) => client.sdk.ofrepEvaluateFlag,
   ofrepEvaluateFlags: (client) => client.sdk.ofrepEvaluateFlags,
 } satisfies Record<OperationId, (client: FlagplaneResources) => (...args: never[]) => unknown>;

@@ -318,6 +318,13 @@ export const operationRoutes = {
     hasBody: true,
     hasResponseSchema: true,
   },
+  streamSdkChanges: {
+    method: 'GET',
+    path: '/api/v1/sdk/stream',
+    idempotent: true,
+    hasBody: false,
+    hasResponseSchema: true,
+  },
   ofrepEvaluateFlag: {
     method: 'POST',
     path: '/ofrep/v1/evaluate/flags/{key}',

@@ -3,18 +3,21 @@
 
 import type { ApiPromise } from '../lib/api-promise.js';
 import { ApiResource } from '../lib/api-resource.js';
+import type { EventStream, EventStreamOptions } from '../lib/event-stream.js';
 import type { ConditionalRequestOptions, RequestOptions } from '../lib/request-options.js';
 import type {
   EvaluationResults,
   OfrepBulkEvaluation,
   OfrepEvaluationSuccess,
+  SdkChangeEvent,
   SdkEvaluateParams,
   SdkFlagsDocument,
   SdkOfrepEvaluateFlagParams,
   SdkOfrepEvaluateFlagsParams,
+  SdkStreamParams,
 } from './types.js';
 
-/** `client.sdk`: flags, evaluate, ofrepEvaluateFlag, ofrepEvaluateFlags. */
+/** `client.sdk`: flags, evaluate, stream, ofrepEvaluateFlag, ofrepEvaluateFlags. */
 export class SdkResource extends ApiResource {
   /**
    * Everything local evaluation needs for the key's environment (§21): its flags with variations and configuration, and the segments their rules use.
@@ -37,6 +40,18 @@ export class SdkResource extends ApiResource {
    */
   evaluate(body: SdkEvaluateParams, options?: RequestOptions): ApiPromise<EvaluationResults> {
     return this.core.request('evaluateForSdk', {}, { body }, options);
+  }
+
+  /**
+   * Server-Sent Events (§24): a refetchEvaluation event each time what the key's environment serves changes, with the new version as the event's id; Last-Event-ID answers at once when a change was missed.
+   *
+   * `GET /api/v1/sdk/stream`. The client's token must be a server-side SDK key (`fp_srv_…`) or a client-side SDK key (`fp_cli_…`).
+   *
+   * Resolves once the stream is open (an error answer rejects with its typed error); iterate it for the
+   * events; it ends when the server ends it. Reconnect with `lastEventId` (the last event’s `id`).
+   */
+  stream(query?: SdkStreamParams, options?: EventStreamOptions): Promise<EventStream<SdkChangeEvent>> {
+    return this.core.stream('streamSdkChanges', {}, query, options);
   }
 
   /**

@@ -45,6 +45,7 @@ export type {
   Project,
   ProjectListItem,
   Rule,
+  SdkChangeEvent,
   SdkFlagsDocument,
   SdkKey,
   SdkKeyCreated,
@@ -131,6 +132,9 @@ export type SdkKeyUpdateParams = SdkKeyUpdateBody;
 
 /** The body of `sdk.evaluate` (POST /api/v1/sdk/evaluate). */
 export type SdkEvaluateParams = BodyParams<Endpoints['evaluateForSdk']['body']>;
+
+/** The query of `sdk.stream`: filters and paging, each optional. */
+export type SdkStreamParams = QueryParams<Endpoints['streamSdkChanges']['query']>;
 
 /** The body of `sdk.ofrepEvaluateFlag` (POST /ofrep/v1/evaluate/flags/{key}). */
 export type SdkOfrepEvaluateFlagParams = OfrepEvaluationRequest;

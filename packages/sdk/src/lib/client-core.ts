@@ -10,6 +10,7 @@ import { operationRoutes } from '../generated/operation-routes.js';
 import { ApiPromise, type ApiResponse } from './api-promise.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { PayloadTooLargeError, ResponseValidationError, ValidationError } from './errors.js';
+import { type EventStream, type EventStreamOptions, openEventStream } from './event-stream.js';
 import { HttpTransport, type TransportResponse } from './http-transport.js';
 import {
   type ContractChecks,
@@ -68,6 +69,47 @@ export class ClientCore {
         this.#send(operationId, params, input.body, undefined, options) as Promise<
           ApiResponse<ResponseOf<Operation>>
         >,
+    );
+  }
+
+  /**
+   * An event stream (§24): opened now, its events' data parsed as JSON and, when the client validates
+   * answers, checked against the operation's schema.
+   */
+  async stream<Operation extends OperationId>(
+    operationId: Operation,
+    params: PathParamsOf<Operation>,
+    query: object | undefined,
+    options: EventStreamOptions = {},
+  ): Promise<EventStream<ResponseOf<Operation>>> {
+    const route = operationRoutes[operationId];
+    const label = `${route.method} ${route.path}`;
+    const checks = this.#options.validateResponses
+      ? (loadedContractChecks() ?? (await loadContractChecks()))
+      : undefined;
+    const schema = checks ? (checks.endpoints[operationId] as Endpoint).success.schema : undefined;
+    const parse = (data: string): ResponseOf<Operation> => {
+      const value: unknown = JSON.parse(data);
+      if (!schema || !checks) return value as ResponseOf<Operation>;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data as ResponseOf<Operation>;
+      throw new ResponseValidationError({
+        operation: label,
+        status: 200,
+        requestId: null,
+        issues: checks.describeIssues(parsed.error.issues, value).fields,
+        body: value,
+      });
+    };
+    return openEventStream(
+      this.#options,
+      {
+        path: expandPath(route.path, params),
+        searchParams: query ? toSearchParams(query as Record<string, unknown>) : undefined,
+        label,
+      },
+      options,
+      parse,
     );
   }
 
