@@ -16,7 +16,15 @@ export interface SourceListener {
   fatal(error: Error): void;
 }
 
+/**
+ * How a source keeps its flags current: `streaming` (a server's change stream), `polling` (a server, asked
+ * every interval), `watching` (a file, read again when it changes), `static` (a document given as data).
+ */
+export type DeliveryMode = 'streaming' | 'polling' | 'watching' | 'static';
+
 export interface FlagDataSource {
+  /** How it keeps the flags current right now. */
+  readonly mode: DeliveryMode;
   /** The first data (rejects when it cannot be had), then keeps it current until `stop()`, whatever happened. */
   start(listener: SourceListener): Promise<void>;
   stop(): void;

@@ -32,6 +32,7 @@ export function evaluationDataOf(raw: unknown, where: string, options: DocumentO
 
 /** A document given as data: served as it is, never changing. */
 export class StaticDocumentSource implements FlagDataSource {
+  readonly mode = 'static';
   readonly #data: EvaluationData;
 
   constructor(document: DesiredStateInput, options: DocumentOptions) {
@@ -51,6 +52,7 @@ const settleMs = 50;
 
 /** A document in a YAML or JSON file, read again whenever it changes. */
 export class DocumentFileSource implements FlagDataSource {
+  readonly mode = 'watching';
   readonly #file: string;
   readonly #options: DocumentOptions;
   #listener: SourceListener | undefined;

@@ -22,7 +22,7 @@ import {
   type TrackingEventDetails,
 } from '@openfeature/server-sdk';
 import { changedFlagKeys } from './changed-flags.js';
-import type { FlagDataSource } from './data-source.js';
+import type { DeliveryMode, FlagDataSource } from './data-source.js';
 import { DocumentFileSource, type DocumentOptions, StaticDocumentSource } from './document-source.js';
 import { ProviderStatus } from './provider-status.js';
 import { ServerSource, type ServerSourceOptions } from './server-source.js';
@@ -98,6 +98,15 @@ export class FlagplaneProvider implements Provider {
     const source = new DocumentFileSource(document, options);
     await source.load();
     return new FlagplaneProvider(source, options);
+  }
+
+  /**
+   * How the flags are kept current right now: `streaming` (a change reaches this process within a second,
+   * §24), `polling` (while the server's change stream cannot be had, or with `stream: false`), `watching`
+   * (a flags.yaml) or `static` (a document given as data).
+   */
+  get deliveryMode(): DeliveryMode {
+    return this.#source.mode;
   }
 
   /** The first data; the source keeps it current after that, whatever the outcome. */

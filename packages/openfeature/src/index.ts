@@ -1,4 +1,4 @@
-export type { FlagDataSource, SourceListener } from './data-source.js';
+export type { DeliveryMode, FlagDataSource, SourceListener } from './data-source.js';
 export type { DocumentOptions } from './document-source.js';
 export {
   FlagplaneProvider,

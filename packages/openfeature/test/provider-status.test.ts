@@ -43,6 +43,7 @@ describe('the provider’s statuses', () => {
       baseUrl: server.baseUrl,
       sdkKey: (await server.sdkKey()).key,
       pollIntervalMs: 30,
+      stream: false,
       fetch: link.fetch,
     });
     const client = OpenFeature.getClient();
@@ -68,6 +69,7 @@ describe('the provider’s statuses', () => {
         baseUrl: server.baseUrl,
         sdkKey: (await server.sdkKey()).key,
         pollIntervalMs: 25,
+        stream: false,
         errorGracePeriodMs: 300,
         fetch: link.fetch,
       }),
@@ -106,6 +108,7 @@ describe('the provider’s statuses', () => {
         baseUrl: server.baseUrl,
         sdkKey: (await server.sdkKey()).key,
         pollIntervalMs: 25,
+        stream: false,
         errorGracePeriodMs: 5_000,
         fetch: link.fetch,
       }),
@@ -133,6 +136,7 @@ describe('the provider’s statuses', () => {
         baseUrl: server.baseUrl,
         sdkKey: key.key,
         pollIntervalMs: 25,
+        stream: false,
         fetch: link.fetch,
       }),
     );
@@ -158,6 +162,7 @@ describe('the provider’s statuses', () => {
       baseUrl: server.baseUrl,
       sdkKey: `fp_srv_${'a'.repeat(40)}`,
       pollIntervalMs: 25,
+      stream: false,
       fetch: link.fetch,
     });
     await expect(OpenFeature.setProviderAndWait(provider)).rejects.toThrow(/refused/);
@@ -176,6 +181,7 @@ describe('the provider’s statuses', () => {
         baseUrl: server.baseUrl,
         sdkKey: (await server.sdkKey()).key,
         pollIntervalMs: 20,
+        stream: false,
         fetch: link.fetch,
       }),
     );

@@ -117,7 +117,9 @@ describe('FlagplaneProvider answers', () => {
       statuses.push(response.status);
       return response;
     };
-    await OpenFeature.setProviderAndWait(await providerOf({ pollIntervalMs: 40, fetch: countingFetch }));
+    await OpenFeature.setProviderAndWait(
+      await providerOf({ pollIntervalMs: 40, stream: false, fetch: countingFetch }),
+    );
     const client = OpenFeature.getClient();
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(statuses[0]).toBe(200);

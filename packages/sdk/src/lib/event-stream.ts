@@ -36,6 +36,7 @@ export class EventStream<T> implements AsyncIterable<StreamEvent<T>> {
   readonly #abort: AbortController;
   readonly #parse: (data: string) => T;
   readonly #label: string;
+  #lastReceivedAt = Date.now();
 
   constructor(response: Response, abort: AbortController, parse: (data: string) => T, label: string) {
     this.status = response.status;
@@ -45,6 +46,14 @@ export class EventStream<T> implements AsyncIterable<StreamEvent<T>> {
     this.#abort = abort;
     this.#parse = parse;
     this.#label = label;
+  }
+
+  /**
+   * When the last bytes arrived (events and the server's keep-alive comments alike, ms since the epoch): a
+   * reader that hears nothing for much longer than the server's beat may take the connection for dead.
+   */
+  get lastReceivedAt(): number {
+    return this.#lastReceivedAt;
   }
 
   /** Ends the stream from this side (the iteration then ends without an error). */
@@ -67,6 +76,7 @@ export class EventStream<T> implements AsyncIterable<StreamEvent<T>> {
           throw new ConnectionError(`${this.#label}: the connection was lost`, { cause: error });
         }
         if (chunk.done) return;
+        this.#lastReceivedAt = Date.now();
         parser.feed(decoder.decode(chunk.value, { stream: true }));
         while (pending.length > 0) {
           const event = pending.shift() as EventSourceMessage;
