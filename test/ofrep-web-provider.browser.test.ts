@@ -10,6 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageServer, startPageServer } from './support/ofrep-web-page/page-server.js';
 import { type OfrepWorld, startOfrepWorld } from './support/ofrep-world.js';
 
+/** Resolves once `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 interface FlagState {
   readonly status: 'starting' | 'ready' | 'error';
   readonly error: string | null;
@@ -55,7 +64,32 @@ describe.runIf(browserAvailable())('the standard OFREP web provider in Chromium'
     expect(await page.textContent('#banner')).toBe('Welcome');
     // The page called the flag server, another origin, and nothing failed.
     expect(problems.errors).toEqual([]);
-    expect(problems.foreignRequests.every((url) => url.startsWith(`${world.baseUrl}/ofrep/v1/`))).toBe(true);
+    const reached = (url: string) =>
+      url.startsWith(`${world.baseUrl}/ofrep/v1/`) || url.startsWith(`${world.baseUrl}/api/v1/sdk/stream?`);
+    expect(problems.foreignRequests.filter((url) => !reached(url))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a change made through the API within a second, without a reload (eventStreams, §24)', async () => {
+    const page = await browser.newPage();
+    const problems = watchPage(page, allowed.origin);
+    const state = await open(page, allowed.origin, world.clientSideKey.key);
+    expect(state.status, state.error ?? '').toBe('ready');
+    expect(await page.textContent('#banner')).toBe('Welcome');
+    // The page's provider listens on the stream the bulk answer named (a client-side key in its URL).
+    await until(() => problems.foreignRequests.some((url) => url.includes('/api/v1/sdk/stream?key=')));
+    const banner = await world.api('GET', '/api/v1/orgs/acme/projects/shop/flags/banner');
+    const hello = banner.variations.find((variation: { key: string }) => variation.key === 'hello').id;
+    await world.api('PUT', '/api/v1/orgs/acme/projects/shop/flags/banner/environments/production', {
+      defaultVariationId: hello,
+    });
+    const changedAt = performance.now();
+    await page.waitForFunction('document.querySelector("#banner").textContent === "Hello"', undefined, {
+      timeout: 1_000,
+    });
+    expect(performance.now() - changedAt).toBeLessThan(1_000);
+    expect(((await page.evaluate('window.flagState')) as FlagState).changes.at(-1)).toContain('banner');
+    expect(problems.errors).toEqual([]);
     await page.close();
   });
 
