@@ -16,9 +16,11 @@ export async function answerFetchRequest(mock: FlagplaneMock, request: Request):
     url: url.pathname + url.search,
     headers: Object.fromEntries(request.headers),
     body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text(),
+    signal: request.signal,
   });
   if (answer.networkError) return null;
-  return new Response(answer.status === 204 || answer.body === '' ? null : answer.body, {
+  const body = answer.stream ?? (answer.status === 204 || answer.body === '' ? null : answer.body);
+  return new Response(body, {
     status: answer.status,
     headers: answer.headers,
   });

@@ -14,6 +14,7 @@ import {
 import { ApiError, buildServer, createMemoryStore, errorAnswer, type StoreData } from '@flagplane/server';
 import type { HttpHandler } from 'msw';
 import { answerFetchRequest } from './answer-fetch-request.js';
+import { eventStreamBody, type InjectedStreamAnswer, injectedText } from './event-stream-answer.js';
 import { type Fault, type FaultMatcher, FaultRegistry } from './faults.js';
 import { mswHandlersFor } from './msw-handlers.js';
 import { installNockInterceptors, type NockInstallation } from './nock-interceptors.js';
@@ -37,6 +38,8 @@ export interface MockRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | undefined;
+  /** Aborting it ends an event stream's answer (§24) as a client closing its connection does. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export type MockResponse =
@@ -45,6 +48,11 @@ export type MockResponse =
       readonly status: number;
       readonly headers: Record<string, string>;
       readonly body: string;
+      /**
+       * An open event stream's body (§24's change stream), in place of `body`: events arrive as the server
+       * writes them; cancel it to leave, as a client closing its connection does.
+       */
+      readonly stream?: ReadableStream<Uint8Array>;
     }
   | { readonly networkError: true };
 
@@ -172,7 +180,7 @@ export class FlagplaneMock {
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     const response = fault?.status
       ? await this.faultResponse(request, match, fault.status, fault.retryAfter)
-      : await this.inject(request);
+      : await this.inject(request, match !== null && isEventStream(endpoints[match.operationId]));
     record(response.status);
     return response;
   }
@@ -181,19 +189,35 @@ export class FlagplaneMock {
     return this.app.close();
   }
 
-  private async inject(request: MockRequest): Promise<MockResponse & { networkError: false }> {
+  /** The server's answer; `eventStream` for an operation that may answer with a stream that stays open. */
+  private async inject(
+    request: MockRequest,
+    eventStream = false,
+  ): Promise<MockResponse & { networkError: false }> {
     const response = await this.app.inject({
       method: request.method as 'GET',
       url: request.url,
       headers: request.headers,
       ...(request.body === undefined || request.body === '' ? {} : { payload: request.body }),
+      ...(eventStream ? { payloadAsStream: true } : {}),
     });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined || name === 'connection' || name === 'keep-alive' || name === 'date') continue;
       headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
     }
-    return { networkError: false, status: response.statusCode, headers, body: response.body };
+    if (!eventStream)
+      return { networkError: false, status: response.statusCode, headers, body: response.body };
+    const streamed = response as unknown as InjectedStreamAnswer;
+    return headers['content-type']?.startsWith('text/event-stream')
+      ? {
+          networkError: false,
+          status: response.statusCode,
+          headers,
+          body: '',
+          stream: eventStreamBody(streamed, request.signal),
+        }
+      : { networkError: false, status: response.statusCode, headers, body: await injectedText(streamed) };
   }
 
   /**
@@ -244,6 +268,10 @@ export class FlagplaneMock {
     };
   }
 }
+
+/** Whether an operation may answer with a stream that stays open (§24). */
+const isEventStream = (endpoint: Endpoint): boolean =>
+  'eventStream' in endpoint && endpoint.eventStream === true;
 
 /** Builds a mock seeded from `options.seed`. */
 export const createFlagplaneMock = (options?: FlagplaneMockOptions): Promise<FlagplaneMock> =>

@@ -2,6 +2,8 @@
  * nock interceptors for the mock's address, for suites that use nock instead of msw. nock is loaded only
  * when asked for, so suites that use msw do not need it installed.
  */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { answerFetchRequest } from './answer-fetch-request.js';
 import type { FlagplaneMock } from './flagplane-mock.js';
 
@@ -22,7 +24,13 @@ export async function installNockInterceptors(mock: FlagplaneMock): Promise<Nock
       const response = await answerFetchRequest(mock, request);
       // A rejected reply reaches the client as a failed request: the network error the fault asked for.
       if (!response) throw new Error('Flagplane mock: injected network error');
-      return [response.status, await response.text(), Object.fromEntries(response.headers)];
+      // An event stream (§24) goes on as a Node stream, which nock passes on chunk by chunk.
+      const isEventStream =
+        response.headers.get('content-type')?.startsWith('text/event-stream') && response.body;
+      const body = isEventStream
+        ? Readable.fromWeb(response.body as NodeReadableStream)
+        : await response.text();
+      return [response.status, body, Object.fromEntries(response.headers)];
     });
     return interceptor;
   });

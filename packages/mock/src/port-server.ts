@@ -4,8 +4,11 @@
  * sent, headers, body), where msw and nock hand it a Fetch `Request` (answer-fetch-request.ts): a
  * `Request` cannot carry every method HTTP can (TRACE), nor a path before normalisation (`/a/../b`).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
   createFlagplaneMock,
   type FlagplaneMock,
@@ -43,6 +46,8 @@ export async function startFlagplaneMockServer(
 ): Promise<FlagplaneMockServer> {
   let mock: FlagplaneMock | undefined;
   let baseUrl = '';
+  /** Answers still streaming events: closing waits for them to end. */
+  const openStreams = new Set<ServerResponse>();
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (!mock) throw new Error('the mock is not ready yet');
@@ -52,7 +57,18 @@ export async function startFlagplaneMockServer(
         return;
       }
       response.writeHead(answer.status, answer.headers);
-      response.end(answer.body);
+      if (!answer.stream) {
+        response.end(answer.body);
+        return;
+      }
+      // An event stream (§24): events go out as the server writes them; a client that leaves ends it.
+      const events = Readable.fromWeb(answer.stream as NodeReadableStream);
+      openStreams.add(response);
+      response.once('close', () => {
+        events.destroy();
+        openStreams.delete(response);
+      });
+      events.pipe(response);
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'text/plain' });
       response.end(String(error));
@@ -70,8 +86,14 @@ export async function startFlagplaneMockServer(
     baseUrl,
     port,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop taking connections, then close the mock: that ends the open event streams, whose connections
+      // the server would otherwise wait for.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await mock?.close();
+      await Promise.all([...openStreams].map((response) => finished(response).catch(() => undefined)));
+      // The streams' connections are idle now; without this the server waits out their keep-alive.
+      server.closeIdleConnections();
+      await closed;
     },
   };
 }
