@@ -13,6 +13,7 @@ export const settings = {
     apply: { flags: 500, runs: 1 },
     synth: { flags: 1_000, warmupRuns: 1, runs: 5 },
     browser: { warmup: 2, rounds: 5 },
+    push: { streams: 1_000, toggles: 3, pollers: 100, pollIntervalMs: 2_000 },
   },
   full: {
     read: { warmup: 3, duration: 4, rounds: 8, connections: 10 },
@@ -27,5 +28,6 @@ export const settings = {
     apply: { flags: 500, runs: 3 },
     synth: { flags: 1_000, warmupRuns: 2, runs: 20 },
     browser: { warmup: 3, rounds: 15 },
+    push: { streams: 1_000, toggles: 20, pollers: 100, pollIntervalMs: 2_000 },
   },
 };

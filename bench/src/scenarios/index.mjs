@@ -3,6 +3,7 @@
  * `{ title, measures, targets, tables, notes }` (see README.md, "Adding a scenario").
  */
 import { cdktfSynth } from './cdktf-synth.mjs';
+import { changeStreams } from './change-streams.mjs';
 import { cliApply } from './cli-apply.mjs';
 import { cliVersion } from './cli-version.mjs';
 import { consoleFlagList } from './console-flag-list.mjs';
@@ -42,6 +43,7 @@ export const scenarios = [
   ofrepBulk,
   ofrepFlag,
   ofrepBulkNotModified,
+  changeStreams,
   rolloutDistribution,
   postgresListFlags,
   postgresToggles,
