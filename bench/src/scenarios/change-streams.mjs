@@ -256,7 +256,7 @@ async function measureOneProcess(ctx, { seed, count, toggles }) {
   try {
     const key = await createKey(server);
     // Warm the paths a stream takes before the first memory reading.
-    (await holdStreams({ baseUrl: server.url, key, count: 10 })).forEach((stream) => stream.close());
+    for (const stream of await holdStreams({ baseUrl: server.url, key, count: 10 })) stream.close();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const memoryBefore = await server.memory();
     streams = await holdStreams({ baseUrl: server.url, key, count });

@@ -73,7 +73,7 @@ export class FlagEvaluator {
    */
   dependsOnContext(flagKey: string): boolean {
     const flag = this.#environment.flags.get(flagKey);
-    if (!flag || !flag.isEnabled) return false;
+    if (!flag?.isEnabled) return false;
     if (flag.prerequisites.length > 0) return true;
     if (flag.strategy === 'PercentageRollout') return true;
     return flag.strategy === 'TargetedRollout' && flag.rules.length > 0;

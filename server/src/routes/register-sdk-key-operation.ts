@@ -8,7 +8,7 @@ import type { SdkKeyEndpoint, SdkKeyOperationId } from '@flagplane/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSdkKeyScope } from '../access/sdk-key-caller.js';
 import { ApiError } from '../domain/api-error.js';
-import { type ChangeStreams, changeEventText } from '../features/changes/change-streams.js';
+import { changeEventText } from '../features/changes/change-streams.js';
 import type { LastUseRecorder } from '../features/delivery/last-use.js';
 import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
 import type {
