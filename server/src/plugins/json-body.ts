@@ -14,12 +14,14 @@ export const REQUEST_BODY_MAX_BYTES = limits.requestBodyBytes;
 
 export const jsonBodyPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
+    app.decorateRequest('bodyText', null);
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       /^application\/([\w.+-]+\+)?json(\s*;.*)?$/i,
       { parseAs: 'string', bodyLimit: REQUEST_BODY_MAX_BYTES },
-      (_request, text, done) => {
+      (request, text, done) => {
         if (typeof text !== 'string' || text.trim() === '') return done(null, undefined);
+        request.bodyText = text;
         try {
           done(null, JSON.parse(text));
         } catch {

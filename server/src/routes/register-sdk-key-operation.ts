@@ -10,6 +10,7 @@ import { currentSdkKeyScope } from '../access/sdk-key-caller.js';
 import { ApiError } from '../domain/api-error.js';
 import { changeEventText } from '../features/changes/change-streams.js';
 import type { LastUseRecorder } from '../features/delivery/last-use.js';
+import { CheckedBodies } from './checked-bodies.js';
 import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
 import type {
   ConditionalAnswer,
@@ -45,6 +46,8 @@ export function registerSdkKeyOperation(
 ): void {
   const handler = options.handlers[operationId] as SdkKeyOperationHandler<SdkKeyOperationId>;
   const needs = endpoint.keyTypes.map((type) => keyTypeNames[type]).join(' or ');
+  // Conditional answers are asked for again and again with the same body: checked once per text.
+  const checkedBodies = endpoint.body && endpoint.conditional ? new CheckedBodies(endpoint.body) : null;
   app.route({
     method: endpoint.method,
     url: toRouterPath(endpoint.path),
@@ -56,7 +59,11 @@ export function registerSdkKeyOperation(
       if (!endpoint.keyTypes.includes(caller.key.type)) {
         throw new ApiError('forbidden', `${endpoint.method} ${endpoint.path} needs ${needs}.`);
       }
-      const body = endpoint.body ? parseInput(endpoint.body, request.body ?? null) : undefined;
+      const body = checkedBodies
+        ? checkedBodies.check(request.body ?? null, request.bodyText)
+        : endpoint.body
+          ? parseInput(endpoint.body, request.body ?? null)
+          : undefined;
       if (endpoint.query) parseInput(endpoint.query, request.query ?? {});
       if (endpoint.eventStream) {
         const start = await options.store.read(

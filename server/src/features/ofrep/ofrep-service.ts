@@ -27,6 +27,8 @@ export interface OfrepPlan {
   readonly version: string;
   /** Bulk ETags by context text, for the clients that ask again with the same context (polling pages). */
   readonly etags: Map<string, string>;
+  /** The same by the checked context itself, which the route hands again for the same body text. */
+  readonly etagsByContext: WeakMap<OfrepContext, string>;
 }
 
 /** How many contexts' ETags a plan remembers (oldest first out): a few hundred KB at most. */
@@ -46,7 +48,16 @@ export function ofrepPlan(view: StoreView, sdkKey: SdkKeyScope): OfrepPlan {
     }
     const contextual = keys.filter((key) => !fixed.has(key));
     const version = snapshot.version();
-    return { snapshot, audience, keys, contextual, fixed, version, etags: new Map<string, string>() };
+    return {
+      snapshot,
+      audience,
+      keys,
+      contextual,
+      fixed,
+      version,
+      etags: new Map<string, string>(),
+      etagsByContext: new WeakMap<OfrepContext, string>(),
+    };
   });
 }
 
@@ -112,13 +123,19 @@ export function bulkAnswerText(
  * as sent. It changes when any of them does, and is computed without evaluating anything (a 304 is cheap).
  */
 export function bulkEtag(plan: OfrepPlan, sdkKeyType: string, context: OfrepContext): string {
+  const same = plan.etagsByContext.get(context);
+  if (same !== undefined) return same;
   // The plan is one key type's (`ofrepPlan`), so the context's text alone names an ETag in it.
   const text = JSON.stringify(context);
   const known = plan.etags.get(text);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    plan.etagsByContext.set(context, known);
+    return known;
+  }
   // One-shot hashing: a quarter of the cost of a Hash object.
   const etag = `"${hash('sha256', `${plan.version}\n${sdkKeyType}\n${text}`, 'base64url').slice(0, 32)}"`;
   if (plan.etags.size >= rememberedEtags) plan.etags.delete(plan.etags.keys().next().value as string);
   plan.etags.set(text, etag);
+  plan.etagsByContext.set(context, etag);
   return etag;
 }
