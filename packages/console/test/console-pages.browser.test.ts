@@ -1,7 +1,8 @@
 /**
  * The console's other pages in a real browser against a real server: editing a targeting rule (read back
- * through the API), an SDK key shown once, the playground's answer, and every page checked by axe-core
- * (no serious or critical violation) with a screenshot kept in test-artifacts/.
+ * through the API), an SDK key shown once, the playground's answer, and every page (an empty project's
+ * and a filtered list's empty states included) and every creation form checked by axe-core (no serious or
+ * critical violation) with a screenshot kept in test-artifacts/.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { expectNoSeriousAccessibilityViolations, screenshot, signIn } from './su
 import { createFlags, createProject, org, project, tokens } from './support/console-server.js';
 
 const ruleFlag = 'flag-0007';
+const emptyProject = 'empty';
 
 browserSuite('the console pages in headless Chromium', () => {
   let ruleId = '';
@@ -36,6 +38,7 @@ browserSuite('the console pages in headless Chromium', () => {
       name: 'Beta testers',
       included: ['user-1'],
     });
+    await server.owner.projects.create(org, { key: emptyProject, name: 'Empty' });
   });
 
   const projectPath = `/console/orgs/${org}/projects/${project}`;
@@ -145,6 +148,16 @@ browserSuite('the console pages in headless Chromium', () => {
     ['organization', `/console/orgs/${org}`, (p) => p.getByRole('link', { name: 'Shop' }).waitFor()],
     ['flag-list', projectPath, (p) => p.getByRole('switch', { name: 'flag-0000 in production' }).waitFor()],
     [
+      'flag-list-filtered-to-nothing',
+      `${projectPath}?search=nothing-like-it`,
+      (p) => p.getByText('No flag matches these filters.').waitFor(),
+    ],
+    [
+      'flag-list-empty-project',
+      `/console/orgs/${org}/projects/${emptyProject}`,
+      (p) => p.getByText('No flags yet.').waitFor(),
+    ],
+    [
       'flag',
       `${projectPath}/flags/${ruleFlag}`,
       (p) => p.getByRole('button', { name: 'Edit the staging configuration' }).waitFor(),
@@ -171,6 +184,23 @@ browserSuite('the console pages in headless Chromium', () => {
     ],
     ['playground', `${projectPath}/playground`, (p) => p.getByRole('button', { name: 'Evaluate' }).waitFor()],
   ];
+
+  it('passes axe-core with the creation forms open: a project, and a flag of each type', async () => {
+    const page = await browser.open();
+    await signIn(page, browser.server.baseUrl, tokens.owner, `/console/orgs/${org}`);
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.locator('#new-project-key').waitFor();
+    await expectNoSeriousAccessibilityViolations(page, 'organization, new project form');
+    await screenshot(page, 'new-project-form');
+
+    await page.goto(`${browser.server.baseUrl}${projectPath}`);
+    await page.getByRole('button', { name: 'New flag' }).click();
+    for (const type of ['Boolean', 'String', 'Number', 'Json']) {
+      await page.locator(`#new-flag-type-${type}`).check();
+      await expectNoSeriousAccessibilityViolations(page, `flag list, new ${type} flag form`);
+    }
+    await screenshot(page, 'new-flag-form');
+  });
 
   it('passes axe-core on every page, for an Owner and for a Viewer, without console errors', async () => {
     for (const [who, token] of [

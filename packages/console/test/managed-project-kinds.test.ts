@@ -1,6 +1,6 @@
 /**
  * The console asks before changing an environment, segment or SDK key of a project managed by code
- * (§20) because its source declares those: this keeps the console's list of declared kinds in step with
+ * (§20), or creating a flag in it, because its source declares those: this keeps the console's list of declared kinds in step with
  * the desired state's `DesiredProject`, so a kind the format drops stops being asked about, and one it
  * adds is seen here.
  */
@@ -8,11 +8,11 @@ import { DesiredProject } from '@flagplane/contract';
 import { describe, expect, it } from 'vitest';
 import { declaredInManagedProject, managedProjectChangeWarning } from '../src/components/managed-badge.js';
 
-/** The arrays of children a declared project carries; flags carry their own `managedBy`. */
+/** The arrays of children a declared project carries (`flagsManagedElsewhere` names flags, not a kind). */
 const declaredChildren = Object.entries(DesiredProject.shape)
   .filter(([, schema]) => (schema.type === 'optional' ? schema.unwrap().type : schema.type) === 'array')
   .map(([property]) => property)
-  .filter((property) => property !== 'flags' && property !== 'flagsManagedElsewhere');
+  .filter((property) => property !== 'flagsManagedElsewhere');
 
 describe('what a managed project declares', () => {
   it('lists exactly the kinds of child the desired state declares in a project', () => {
@@ -30,6 +30,9 @@ describe('what a managed project declares', () => {
     expect(warning).toContain('will revert this change');
     expect(managedProjectChangeWarning(managedBy, 'web', 'sdkKey', 'create')).toContain(
       'unless file:flags/web.yaml declares this SDK key too',
+    );
+    expect(managedProjectChangeWarning(managedBy, 'web', 'flag', 'create')).toContain(
+      'unless file:flags/web.yaml declares this flag too',
     );
     expect(managedProjectChangeWarning(null, 'web', 'environment', 'change')).toBeNull();
   });

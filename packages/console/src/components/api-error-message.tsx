@@ -4,6 +4,7 @@
  */
 import {
   ApiError,
+  ConflictError,
   ConnectionError,
   RateLimitError,
   ResponseValidationError,
@@ -23,7 +24,12 @@ export interface ApiErrorMessageProps {
 export function ApiErrorMessage({ error, suggestionHref }: ApiErrorMessageProps) {
   if (!error) return null;
   if (error instanceof ApiError) {
-    const fieldCount = error instanceof ValidationError ? Object.keys(error.fields).length : 0;
+    const fieldCount =
+      error instanceof ValidationError
+        ? Object.keys(error.fields).length
+        : error instanceof ConflictError
+          ? 1 // the key (fieldMessages)
+          : 0;
     return (
       <div class="error-box" role="alert">
         <p>
@@ -88,8 +94,12 @@ function apiMessage(error: ApiError): string {
   return typeof body.message === 'string' ? body.message : error.message;
 }
 
-/** The messages the API gave for one input (`fields` keys are paths: `name`, `rules.0.variationId`). */
+/**
+ * The messages the API gave for one input (`fields` keys are paths: `name`, `rules.0.variationId`). A 409
+ * means one thing in this API, a key already taken (§2, §15), so its message is the `key` input's.
+ */
 export function fieldMessages(error: unknown, path: string): readonly string[] {
+  if (error instanceof ConflictError) return path === 'key' ? [apiMessage(error)] : [];
   if (!(error instanceof ValidationError)) return [];
   return Object.entries(error.fields)
     .filter(([key]) => key === path || key.startsWith(`${path}.`))

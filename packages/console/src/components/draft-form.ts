@@ -1,5 +1,5 @@
 /**
- * A create-or-edit form of one resource (segments, environments): what the person typed, kept whatever the
+ * A create-or-edit form of one resource (segments, environments, projects, flags): what the person typed, kept whatever the
  * API answers, and its save through the caller's request. The page decides what saving means (create or
  * update) and what happens after.
  */
@@ -15,7 +15,8 @@ export interface DraftFormProps<Draft> {
   readonly creating: boolean;
   readonly submitLabel: string;
   readonly save: (session: ConsoleSession, draft: Draft) => Promise<unknown>;
-  readonly onSaved: () => void;
+  /** After a save the API accepted, with the draft it saved (a creation leads to what it created). */
+  readonly onSaved: (saved: Draft) => void;
   readonly onCancel: () => void;
 }
 
@@ -29,7 +30,7 @@ export function useDraftForm<Draft>({ initial, save, onSaved }: DraftFormProps<D
   const submit = async (event: Event) => {
     event.preventDefault();
     const outcome = await write.run((session) => save(session, draft));
-    if (outcome.ok) onSaved();
+    if (outcome.ok) onSaved(draft);
   };
   /** The input handler of one text property. */
   const setText =

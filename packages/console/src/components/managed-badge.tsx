@@ -27,13 +27,15 @@ export function managedChangeWarning(
 }
 
 /**
- * What a managed project's source declares inside it, besides flags (which carry their own `managedBy`):
- * the arrays of the desired state's `DesiredProject` (contract desired-state-schema.ts). A project's
- * `managedBy.environments` is always empty, so the kind is all the console can know: whether one
- * segment or key is declared is in the source, not in the API. A kind missing here is never asked about.
+ * What a managed project's source declares inside it: the arrays of the desired state's `DesiredProject`
+ * (contract desired-state-schema.ts). A project's `managedBy.environments` is always empty, so the kind is
+ * all the console can know: whether one segment or key is declared is in the source, not in the API. A
+ * kind missing here is never asked about. A flag carries its own `managedBy` once created (changes to it
+ * ask by that); the kind here is for creating one, which the project's source may prune.
  */
 export const declaredInManagedProject = {
   environment: { one: 'environment', all: 'environments', desiredStateProperty: 'environments' },
+  flag: { one: 'flag', all: 'flags', desiredStateProperty: 'flags' },
   segment: { one: 'segment', all: 'segments', desiredStateProperty: 'segments' },
   sdkKey: { one: 'SDK key', all: 'SDK keys', desiredStateProperty: 'sdkKeys' },
 } as const;

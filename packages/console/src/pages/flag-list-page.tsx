@@ -2,14 +2,18 @@
  * The flags of a project: search by key or name, a tag filter, archived flags on request, one column per
  * environment with its on/off switch, 50 flags a page (cursor pages: usable with 10,000 flags, since the
  * server filters and pages, and one `view=full` request brings every environment's state of a page).
+ * New flag opens the creation form (a chunk loaded when first opened), as the list's `_actions` allow.
  */
 import { useLocation } from 'preact-iso';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
+import { useOnDemandForm } from '../components/on-demand-form.js';
+import { leaveArrivalNotice } from '../signed-in/arrival-notice.js';
 import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
+import { EmptyFlagList } from './flag-list/empty-flag-list.js';
 import {
   FlagFilters,
   type FlagFilterValues,
@@ -24,6 +28,9 @@ import {
 } from './flag-list/flag-list-data.js';
 import { FlagRow } from './flag-list/flag-row.js';
 import { useFlagToggle } from './flag-list/use-flag-toggle.js';
+
+const newFlagButtonId = 'new-flag-button';
+const firstFlagButtonId = 'first-flag-button';
 
 export function FlagListPage({ org, project }: { readonly org: string; readonly project: string }) {
   const { query, route } = useLocation();
@@ -41,6 +48,9 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
   );
   const { confirm, dialog } = useConfirm();
   const toggle = useFlagToggle({ org, project, confirm, replace });
+  const form = useOnDemandForm(() => import('./new-flag/new-flag-form.js'));
+  const NewFlagForm = form.module?.NewFlagForm;
+  const createAction = state.data?.createAction;
 
   const applyFilters = (next: FlagFilterValues) => {
     const search = new URLSearchParams(flagFilterQuery(next)).toString();
@@ -50,6 +60,27 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
   return (
     <ProjectLayout org={org} project={project} tab="flags">
       {dialog}
+      <div class="toolbar">{form.openButton(newFlagButtonId, 'New flag', createAction)}</div>
+      <ApiErrorMessage error={form.error} />
+      {form.isOpen && NewFlagForm && (
+        <section class="card" aria-labelledby="new-flag-title">
+          <h2 id="new-flag-title">New flag</h2>
+          <NewFlagForm
+            org={org}
+            project={project}
+            confirm={confirm}
+            onCancel={form.close}
+            onCreated={(key) => {
+              const path = consolePaths.flag(org, project, key);
+              leaveArrivalNotice(
+                path,
+                `Flag ${key} created, off in every environment. Turn it on, or target it, in an environment below.`,
+              );
+              route(path);
+            }}
+          />
+        </section>
+      )}
       <FlagFilters values={filters} onApply={applyFilters} />
       <ApiErrorMessage error={toggle.error} />
       {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
@@ -59,10 +90,20 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
       {state.status === 'ready' && (
         <>
           {state.data.changeRefusedReason && (
-            <p class="muted">Switches are read-only for you: {state.data.changeRefusedReason}</p>
+            <p class="muted">
+              Switches are read-only for you, and you cannot create flags: {state.data.changeRefusedReason}
+            </p>
           )}
           {state.data.flags.length === 0 ? (
-            <p role="status">No flag matches these filters.</p>
+            <EmptyFlagList
+              org={org}
+              project={project}
+              filters={filters}
+              pageNumber={pages.pageNumber}
+              createButton={
+                form.isOpen ? null : form.openButton(firstFlagButtonId, 'Create the first flag', createAction)
+              }
+            />
           ) : (
             <table class="data flag-list">
               <caption class="visually-hidden">Flags, with their state in each environment</caption>

@@ -147,7 +147,7 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
         {state.status === 'ready' && state.data.segments.length === 0 && (
           <p>
             {pages.pageNumber === 1
-              ? 'This project has no segments yet. A segment names the contexts a targeting rule can aim at: listed keys, or contexts that match conditions.'
+              ? 'This project has no segments yet. A segment names the contexts a targeting rule can aim at: listed keys, or contexts that match conditions. Create one with New segment above.'
               : 'No segments on this page any more.'}
           </p>
         )}

@@ -1,12 +1,14 @@
 /**
- * The frame of every project page: breadcrumbs, the project's name and code-ownership badge, and the
- * tabs (flags, segments, environments, events, playground).
+ * The frame of every project page: breadcrumbs, the project's name and code-ownership badge, the tabs
+ * (flags, segments, environments, events, playground), and what a creation that led here says.
  */
 import type { Project } from '@flagplane/sdk';
 import type { ComponentChildren } from 'preact';
+import { useLocation } from 'preact-iso';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
+import { useArrivalNotice } from './arrival-notice.js';
 import { consolePaths } from './console-paths.js';
 import { useDocumentTitle } from './page-announcer.js';
 import { type ApiState, useApi } from './use-api.js';
@@ -67,6 +69,7 @@ function ProjectFrame({
   state,
 }: ProjectLayoutProps & { readonly state: ApiState<Project> }) {
   useDocumentTitle(title ?? state.data?.name ?? project);
+  const arrivalNotice = useArrivalNotice(useLocation().path);
   const projectCrumbs: Crumb[] = [
     { label: org, href: consolePaths.organization(org) },
     { label: state.data?.name ?? project, href: consolePaths.project(org, project) },
@@ -90,6 +93,7 @@ function ProjectFrame({
           </a>
         ))}
       </nav>
+      {arrivalNotice && <p class="success">{arrivalNotice}</p>}
       {/* No links for did_you_mean: the 404 may be about the organization or the project. */}
       {state.status === 'failed' && <ApiErrorMessage error={state.error} />}
       {state.status !== 'failed' && children}

@@ -8,6 +8,7 @@ import { type DraftFormProps, useDraftForm } from '../../components/draft-form.j
 import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
 import { FormActions } from '../../components/form-actions.js';
+import { KeyField } from '../../components/key-field.js';
 
 export interface EnvironmentDraft {
   readonly key: string;
@@ -67,22 +68,18 @@ export function EnvironmentForm(props: EnvironmentFormProps) {
       <ApiErrorMessage error={write.error} />
       <div class="toolbar">
         {creating && (
-          <div class="field">
-            <label for={id('key')}>Key</label>
-            <input
-              ref={firstInput}
-              value={draft.key}
-              required
-              autocomplete="off"
-              spellcheck={false}
-              onInput={set('key')}
-              {...described('key', true)}
-            />
-            <p id={id('key-hint')} class="muted">
-              Lower-case letters, digits, <code>-</code>, <code>_</code>; never changes.
-            </p>
-            <FieldErrors error={write.error} path="key" id={id('key-error')} />
-          </div>
+          <KeyField
+            id={id('key')}
+            inputRef={firstInput}
+            value={draft.key}
+            onInput={set('key')}
+            error={write.error}
+            hint={
+              <>
+                Lower-case letters, digits, <code>-</code>, <code>_</code>; never changes.
+              </>
+            }
+          />
         )}
         <div class="field">
           <label for={id('name')}>Name</label>

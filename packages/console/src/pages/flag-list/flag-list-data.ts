@@ -1,4 +1,5 @@
 /** What the flag list asks the server for one page of flags: used by the page and by the early requests. */
+import type { Action } from '@flagplane/contract';
 import type { EnvironmentListItem, FlagListItem, FlagplaneClient } from '@flagplane/sdk';
 import { refusalOf } from '../../components/action-button.js';
 import { type FlagFilterValues, flagListParams } from './flag-filters.js';
@@ -24,6 +25,8 @@ export interface FlagListData {
    * What else refuses a toggle is the flag's own state: an archived flag (flag-row.tsx).
    */
   readonly changeRefusedReason: string | null;
+  /** The page's `_actions.create`: whether this principal may create a flag here (New flag). */
+  readonly createAction: Action | undefined;
 }
 
 /** The key of a request among early answers (early-answers.ts): equal requests, equal keys. */
@@ -51,5 +54,6 @@ export async function loadFlagList(
     flags: page.items,
     nextCursor: page.nextCursor,
     changeRefusedReason: refusalOf(page.actions.create),
+    createAction: page.actions.create,
   };
 }

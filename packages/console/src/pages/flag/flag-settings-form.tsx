@@ -5,15 +5,13 @@ import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message
 import { inputProps } from '../../components/field-props.js';
 import { useWrite } from '../../signed-in/use-api.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
+import { tagsHint, tagsOfText } from './tags-text.js';
 
 export interface FlagSettingsFormProps {
   readonly scope: FlagScope;
   readonly onSaved: () => void;
   readonly onCancel: () => void;
 }
-
-/** Tags as typed: separated by commas or spaces (a tag holds neither). */
-const parseTags = (text: string) => text.split(/[\s,]+/).filter((tag) => tag !== '');
 
 export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormProps) {
   const { flag, org, project, flagKey } = scope;
@@ -31,7 +29,7 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
       // An untouched name is left out: a flag created without one has none, and "" is not a name.
       ...(name !== (flag.name ?? '') ? { name } : {}),
       description, // "" clears it (§3)
-      tags: parseTags(tagsText), // [] clears them
+      tags: tagsOfText(tagsText), // [] clears them
       clientSideVisible,
     };
     const outcome = await write.run(({ client }) => client.flags.update(org, project, flagKey, body));
@@ -68,7 +66,7 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
           onInput={(event) => setTagsText(event.currentTarget.value)}
         />
         <p id="flag-tags-hint" class="muted">
-          Separated by commas or spaces; empty removes every tag.
+          {tagsHint} Empty removes every tag.
         </p>
         <FieldErrors error={error} path="tags" id="flag-tags-error" />
       </div>

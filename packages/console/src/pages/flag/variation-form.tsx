@@ -5,6 +5,7 @@ import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message
 import { inputProps } from '../../components/field-props.js';
 import { useWrite } from '../../signed-in/use-api.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
+import { valueHints } from './variation-values.js';
 
 export interface VariationFormProps {
   readonly scope: FlagScope;
@@ -13,13 +14,6 @@ export interface VariationFormProps {
   readonly onSaved: (label: string) => void;
   readonly onCancel: () => void;
 }
-
-const valueHints = {
-  Boolean: 'A Boolean variation keeps its value, "true" or "false".',
-  String: 'Any text.',
-  Number: 'The text of a finite JSON number, such as 42 or 0.5.',
-  Json: 'Valid JSON text, such as {"limit": 10}.',
-} as const;
 
 export function VariationForm({ scope, variation, onSaved, onCancel }: VariationFormProps) {
   const { flag, org, project, flagKey } = scope;

@@ -7,6 +7,7 @@ import { type DraftFormProps, useDraftForm } from '../../components/draft-form.j
 import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
 import { FormActions } from '../../components/form-actions.js';
+import { KeyField } from '../../components/key-field.js';
 import { ConditionGroupsEditor } from './condition-groups-editor.js';
 import type { SegmentDraft } from './segment-draft.js';
 
@@ -31,22 +32,18 @@ export function SegmentForm(props: SegmentFormProps) {
     <form onSubmit={confirmThenSubmit} noValidate>
       <ApiErrorMessage error={write.error} />
       {creating && (
-        <div class="field">
-          <label for={`${idPrefix}-key`}>Key</label>
-          <input
-            ref={firstInput}
-            value={draft.key}
-            required
-            autocomplete="off"
-            spellcheck={false}
-            onInput={set('key')}
-            {...described('key', true)}
-          />
-          <p id={`${idPrefix}-key-hint`} class="muted">
-            Lower-case letters, digits, <code>-</code> and <code>_</code>. It cannot be changed later.
-          </p>
-          <FieldErrors error={write.error} path="key" id={`${idPrefix}-key-error`} />
-        </div>
+        <KeyField
+          id={`${idPrefix}-key`}
+          inputRef={firstInput}
+          value={draft.key}
+          onInput={set('key')}
+          error={write.error}
+          hint={
+            <>
+              Lower-case letters, digits, <code>-</code> and <code>_</code>. It cannot be changed later.
+            </>
+          }
+        />
       )}
       <div class="field">
         <label for={`${idPrefix}-name`}>Name</label>
