@@ -107,10 +107,10 @@ export function OrganizationPage({ org }: { readonly org: string }) {
                       </a>
                       <ManagedBadge managedBy={project.managedBy} />
                     </td>
-                    <td>
+                    <td data-label="Key">
                       <code>{project.key}</code>
                     </td>
-                    <td>{project.description}</td>
+                    <td data-label="Description">{project.description}</td>
                   </tr>
                 ))}
               </tbody>

@@ -21,7 +21,8 @@ export async function signIn(page: Page, baseUrl: string, token: string, path = 
   await page.goto(`${baseUrl}${path}`);
   await page.getByLabel('API token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  // Attached, not visible: on a narrow screen it is in the top bar's closed menu.
+  await page.getByRole('button', { name: 'Sign out', includeHidden: true }).waitFor({ state: 'attached' });
 }
 
 interface AxeViolation {

@@ -34,10 +34,10 @@ export function EnvironmentRow(props: EnvironmentRowProps) {
         <td>
           <ColorSwatch color={environment.color} /> {environment.name ?? key}
         </td>
-        <td>
+        <td data-label="Key">
           <code>{key}</code>
         </td>
-        <td>{environment.sortOrder}</td>
+        <td data-label="Position">{environment.sortOrder}</td>
         <td>
           <a
             href={consolePaths.sdkKeys(org, project, key)}

@@ -37,17 +37,17 @@ export function SdkKeyRow({ view, revoking, onRevoke }: SdkKeyRowProps) {
         {sdkKey.name ?? <span class="muted">unnamed</span>}
         {sdkKey.description && <div class="muted">{sdkKey.description}</div>}
       </td>
-      <td>{sdkKey.type ?? <span class="muted">unknown</span>}</td>
-      <td>
+      <td data-label="Type">{sdkKey.type ?? <span class="muted">unknown</span>}</td>
+      <td data-label="Key">
         <code>{label}</code>
       </td>
-      <td>
+      <td data-label="Created">
         <DateTimeText value={sdkKey.createdAt} none="" />
       </td>
-      <td>
+      <td data-label="Last used">
         <DateTimeText value={sdkKey.lastUsedAt} none="never" />
       </td>
-      <td>
+      <td data-label="State">
         {sdkKey.isActive ? (
           <span class="badge">Active</span>
         ) : (

@@ -122,10 +122,10 @@ export function EventChanges({ event }: { readonly event: Event }) {
                 <td>
                   <code>{change.path}</code>
                 </td>
-                <td>
+                <td data-label="Before">
                   <code>{shortValue(change.before, 200)}</code>
                 </td>
-                <td>
+                <td data-label="After">
                   <code>{shortValue(change.after, 200)}</code>
                 </td>
               </tr>

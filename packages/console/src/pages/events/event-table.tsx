@@ -103,25 +103,25 @@ export function EventTable({ org, events, showProject, filteredHref }: EventTabl
                 {timeFormat.format(new Date(event.createdAt))}
               </time>
             </td>
-            <td>
+            <td data-label="Actor">
               <ActorCell event={event} filteredHref={filteredHref} />
             </td>
-            <td>
+            <td data-label="Action">
               <a href={filteredHref('action', event.action)} title={`Only ${event.action} events`}>
                 <code>{event.action}</code>
               </a>
             </td>
-            <td>
+            <td data-label="Resource">
               <ResourceCell org={org} event={event} showProject={showProject} />
             </td>
-            <td>
+            <td data-label="Environment">
               {event.environment ? (
                 <code>{event.environment.key ?? event.environment.id}</code>
               ) : (
                 <span class="muted">—</span>
               )}
             </td>
-            <td>
+            <td data-label="Change">
               <EventChanges event={event} />
             </td>
           </tr>

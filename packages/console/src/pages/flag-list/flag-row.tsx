@@ -49,18 +49,24 @@ export function FlagRow({
           ))}
         </div>
       </th>
-      <td>{flag.type}</td>
+      <td data-label="Type">{flag.type}</td>
       {environments.map((environment) => {
         const configuration = flag.environments?.find(
           (candidate) => candidate.environmentId === environment.id,
         );
         const environmentKey = environment.key ?? environment.id;
-        if (!configuration) return <td key={environment.id}>—</td>;
+        const column = environment.name ?? environmentKey;
+        if (!configuration)
+          return (
+            <td key={environment.id} data-label={column}>
+              —
+            </td>
+          );
         return (
-          <td key={environment.id}>
+          <td key={environment.id} data-label={column}>
             <ToggleSwitch
               checked={configuration.isEnabled}
-              label={`${flagKey} in ${environment.name ?? environmentKey}`}
+              label={`${flagKey} in ${column}`}
               disabledReason={changeRefusedReason ?? (flag.isArchived ? archivedReason : null)}
               pending={pendingToggles.has(`${flag.id}/${environment.id}`)}
               onToggle={(enabled) =>

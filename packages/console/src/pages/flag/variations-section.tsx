@@ -76,11 +76,11 @@ export function VariationsSection({ scope }: { readonly scope: FlagScope }) {
                 <td>
                   <code>{variation.key}</code>
                 </td>
-                <td>{variation.name}</td>
-                <td>
+                <td data-label="Name">{variation.name}</td>
+                <td data-label="Value">
                   <code class="variation-value">{variation.value}</code>
                 </td>
-                <td>{variation.description}</td>
+                <td data-label="Description">{variation.description}</td>
                 <td>
                   <div class="flag-row-actions">
                     <ActionButton

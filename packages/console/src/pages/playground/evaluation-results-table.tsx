@@ -92,17 +92,17 @@ export function EvaluationResultsTable({ org, project, items, caption }: Evaluat
                 <code>{result.flagKey}</code>
               </a>
             </td>
-            <td>
+            <td data-label="Variation">
               {result.variationKey === null ? (
                 <span class="muted">none</span>
               ) : (
                 <code>{result.variationKey}</code>
               )}
             </td>
-            <td>
+            <td data-label="Value">
               <code class="evaluation-value">{JSON.stringify(result.value) ?? 'null'}</code>
             </td>
-            <td>
+            <td data-label="Reason">
               <ReasonCell org={org} project={project} result={result} />
             </td>
           </tr>
