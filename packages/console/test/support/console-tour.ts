@@ -92,9 +92,31 @@ export const tourStops: readonly TourStop[] = [
     shows: (page) => page.getByRole('link', { name: 'Shop' }),
   },
   {
+    name: 'new-project-form',
+    path: `/console/orgs/${org}`,
+    shows: (page) => button(page, 'New project'),
+    open: async (page) => {
+      await button(page, 'New project').click();
+      await button(page, 'Create project').waitFor();
+    },
+    leave: (page) => button(page, 'Cancel').click(),
+  },
+  {
     name: 'flag-list',
     path: projectPath,
     shows: (page) => page.getByRole('switch', { name: `${longFlagKey} in production` }),
+  },
+  {
+    // A String flag's form: its rows of variations, the widest form the console has.
+    name: 'new-flag-form',
+    path: projectPath,
+    shows: (page) => button(page, 'New flag'),
+    open: async (page) => {
+      await button(page, 'New flag').click();
+      await page.getByRole('radio', { name: /^String/ }).check();
+      await page.getByRole('group', { name: 'Variation 1' }).waitFor();
+    },
+    leave: (page) => button(page, 'Cancel').click(),
   },
   { name: 'flag', path: flagPath(ruleFlag), shows: (page) => button(page, editStaging) },
   {
