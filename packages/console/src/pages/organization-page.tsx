@@ -4,6 +4,7 @@ import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
 import { consolePaths } from '../signed-in/console-paths.js';
+import { rememberOrganizationName } from '../signed-in/organization-name.js';
 import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { useApi } from '../signed-in/use-api.js';
 
@@ -19,6 +20,7 @@ export function OrganizationPage({ org }: { readonly org: string }) {
           return items;
         })(),
       ]);
+      rememberOrganizationName(organization);
       return { organization, projects };
     },
     [org],

@@ -8,6 +8,7 @@ import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
 import { consolePaths } from './console-paths.js';
+import { useOrganizationName } from './organization-name.js';
 import { useDocumentTitle } from './page-announcer.js';
 import { type ApiState, useApi } from './use-api.js';
 
@@ -66,9 +67,10 @@ function ProjectFrame({
   children,
   state,
 }: ProjectLayoutProps & { readonly state: ApiState<Project> }) {
+  const organizationName = useOrganizationName(org);
   useDocumentTitle(title ?? state.data?.name ?? project);
   const projectCrumbs: Crumb[] = [
-    { label: org, href: consolePaths.organization(org) },
+    { label: organizationName, href: consolePaths.organization(org) },
     { label: state.data?.name ?? project, href: consolePaths.project(org, project) },
     ...crumbs,
   ];
