@@ -75,7 +75,7 @@ browserSuite('the console in headless Chromium', () => {
       .getByRole('button', { name: /filter|apply|show/i })
       .first()
       .click();
-    await page.getByText('toggleFlag').first().waitFor();
+    await page.locator('table.event-log').getByText('toggleFlag').first().waitFor();
     await expectNoSeriousAccessibilityViolations(page, 'events');
     await screenshot(page, 'events');
   });

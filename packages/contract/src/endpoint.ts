@@ -74,6 +74,15 @@ export interface SdkKeyEndpoint extends EndpointBase {
 
 export type Endpoint = TokenEndpoint | SdkKeyEndpoint;
 
+/**
+ * Whether a successful call records an event (§19): every write of the management API; not a read (a
+ * GET, or a POST that changes nothing such as the playground's), and nothing an SDK key calls. An event's
+ * `action` is the id of such an operation.
+ */
+export function recordsEvent(endpoint: Endpoint): boolean {
+  return endpoint.credential === 'token' && endpoint.method !== 'GET' && endpoint.readOnly !== true;
+}
+
 /** Fails at load time when two operations share a method and path (the type-level twin is in endpoint-checks.ts). */
 export function assertUniqueRoutes(table: Readonly<Record<string, Endpoint>>): void {
   const seen = new Map<string, string>();

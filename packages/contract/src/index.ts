@@ -24,3 +24,4 @@ export * from './schemas/sdk-key.js';
 export * from './schemas/segment.js';
 export * from './schemas/variation-value.js';
 export * from './validation.js';
+export * from './variation-deletion.js';

@@ -18,6 +18,7 @@ export function renderSdk(model: SdkModel): Map<string, string> {
   files.set('flagplane-resources.ts', renderResources(model));
   files.set('operation-methods.ts', renderOperationMethods(model));
   files.set('operation-routes.ts', renderOperationRoutes(model));
+  files.set('event-actions.ts', renderEventActions(model));
   files.set('index.ts', renderIndex(model));
   return new Map([...files].map(([name, text]) => [name, `${generatedHeader}\n${text}`]));
 }
@@ -236,8 +237,30 @@ function renderOperationRoutes(model: SdkModel): string {
   ].join('\n');
 }
 
+function renderEventActions(model: SdkModel): string {
+  const actions = model.resources.flatMap((resource) =>
+    resource.methods.filter((method) => method.recordsEvent).map((method) => `  '${method.operationId}',`),
+  );
+  return [
+    "import type { OperationId } from '@flagplane/contract';",
+    '',
+    '/**',
+    " * The operations whose success records an event (§19), in the endpoint table's order: the values of an",
+    " * event's `action` and of the event log's `action` filter. Plain data (no zod), for a client's list.",
+    ' */',
+    'export const eventActions = [',
+    ...actions,
+    '] as const satisfies readonly OperationId[];',
+    '',
+    "/** An event's `action`: the id of the operation that made the change. */",
+    'export type EventAction = (typeof eventActions)[number];',
+    '',
+  ].join('\n');
+}
+
 function renderIndex(model: SdkModel): string {
   return [
+    // event-actions is exported by `@flagplane/sdk/names` (src/names.ts), not the main entry.
     ...[...model.groups.map((group) => group.file), 'flagplane-resources', 'operation-methods', 'types']
       .sort()
       .map((file) => `export * from './${file}.js';`),

@@ -35,6 +35,8 @@ export interface MethodModel {
   readonly conditional: boolean;
   /** Answers a stream of Server-Sent Events that stays open (§24). */
   readonly eventStream: boolean;
+  /** A success records an event whose `action` is this operation's id (§19, the contract's `recordsEvent`). */
+  readonly recordsEvent: boolean;
   readonly pathParams: readonly { readonly name: string; readonly description: string | null }[];
   /** The Params type of the body, when the operation takes one. */
   readonly bodyType: string | null;
@@ -152,6 +154,7 @@ export function buildSdkModel({ endpoints, parameterDescriptions }: ModelInputs)
       sdkKeyTypes: endpoint.credential === 'sdkKey' ? endpoint.keyTypes : null,
       conditional: endpoint.conditional === true,
       eventStream: endpoint.eventStream === true,
+      recordsEvent: contract.recordsEvent(endpoint),
       pathParams: pathParamNames(endpoint.path).map((name) => ({
         name,
         description: parameterDescriptions[name] ?? null,

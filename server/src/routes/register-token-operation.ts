@@ -2,7 +2,7 @@
  * A token operation's route (§4, §5): the path (404), the role (403), the body (400), the rules, in one
  * store read or transaction; a write records its event in the same transaction (§19).
  */
-import type { Role, TokenEndpoint, TokenOperationId } from '@flagplane/contract';
+import { type Role, recordsEvent, type TokenEndpoint, type TokenOperationId } from '@flagplane/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type PathParamValues, resolvePath } from '../access/path-scope.js';
 import { hasRole } from '../access/principal.js';
@@ -22,8 +22,8 @@ export function registerTokenOperation(
   options: OperationRoutesOptions,
 ): void {
   const handler = options.handlers[operationId] as OperationHandler<TokenOperationId>;
-  // GETs, and POSTs that change nothing (the playground): a read view, and no event.
-  const reads = endpoint.method === 'GET' || endpoint.readOnly === true;
+  // GETs, and POSTs that change nothing (the playground): a read view, and no event (the contract's rule).
+  const reads = !recordsEvent(endpoint);
   app.route({
     method: endpoint.method,
     url: toRouterPath(endpoint.path),

@@ -5,6 +5,7 @@
  */
 import { type Event, EventResourceKind } from '@flagplane/contract';
 import type { EventListParams } from '@flagplane/sdk';
+import { findEventNames } from '@flagplane/sdk/names';
 import { pointInTime } from '../log/point-in-time.js';
 import { actorName, eventChangeLines, eventResource, timeAgo } from '../output/event-text.js';
 import { terminalStyle } from '../output/terminal-style.js';
@@ -72,13 +73,15 @@ export async function logCommand(options: LogOptions): Promise<number> {
     if (!options.quiet) process.stderr.write('No events match.\n');
     return exitCodes.success;
   }
+  // Names for the ids the events carry (an SDK key, a rule, a variation): a few list requests, not one per event.
+  const names = await findEventNames(session.client, options.org, events, { flag: options.flag });
   const lines: string[] = [];
   for (const event of events) {
     const via = event.client ? ` via ${event.client}` : '';
     lines.push(
-      `${style.bold(event.createdAt)} ${style.dim(`(${timeAgo(event.createdAt, now)})`)}  ${style.cyan(event.action)}  ${eventResource(event)}`,
+      `${style.bold(event.createdAt)} ${style.dim(`(${timeAgo(event.createdAt, now)})`)}  ${style.cyan(event.action)}  ${eventResource(event, names)}`,
       `  by ${actorName(event)}${via}`,
-      ...eventChangeLines(event).map((line) => `    ${line}`),
+      ...eventChangeLines(event, undefined, names).map((line) => `    ${line}`),
       '',
     );
   }

@@ -1,6 +1,6 @@
 import type { Event } from '@flagplane/contract';
 import { describe, expect, it } from 'vitest';
-import { eventChangeLines, eventOrigin, timeAgo } from './event-text.js';
+import { eventChangeLines, eventOrigin, eventResource, timeAgo } from './event-text.js';
 
 const now = Date.parse('2026-11-24T12:00:00Z');
 
@@ -67,6 +67,40 @@ describe('event text', () => {
       'tags.1: + "t1"',
       'tags.2: + "t2"',
       '… and 2 more',
+    ]);
+  });
+
+  it('names what the event carries by id, and shows the id of what no name was found for', () => {
+    const sdkKey = event({
+      action: 'revokeSdkKey',
+      environment: { id: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a04', key: 'production' },
+      resource: { kind: 'SdkKey', id: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a05', key: null },
+      changes: [{ path: 'isActive', before: true, after: false }],
+    });
+    const names = new Map([
+      ['5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a05', 'web-frontend'],
+      ['5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a06', 'festive'],
+      ['5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a07', 'Beta testers'],
+    ]);
+    expect(eventResource(sdkKey, names)).toBe('SDK key web-frontend in web@production');
+    expect(eventResource(sdkKey)).toBe('SDK key 5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a05 in web@production');
+    const configuration = event({
+      action: 'updateFlagEnvironment',
+      resource: { kind: 'FlagEnvironment', id: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a02', key: 'checkout' },
+      changes: [
+        { path: 'rules.0.variationId', after: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a06' },
+        { path: 'rules.0.userSegmentId', after: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a07' },
+        {
+          path: 'defaultVariationId',
+          before: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a08',
+          after: '5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a06',
+        },
+      ],
+    });
+    expect(eventChangeLines(configuration, 12, names)).toEqual([
+      'rules.0.variationId: + festive',
+      'rules.0.userSegmentId: + Beta testers',
+      'defaultVariationId: 5f0c0c52-4c4e-4b5e-9d8a-6f4f3c2b1a08 → festive',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * An error, shown the API's way: its message and code with a link to the error reference, `did_you_mean`
- * as links, when to retry after a 429, and (for a form) a pointer to the fields marked next to their inputs.
+ * as links, when to retry after a 429, and (for a form) links to the fields marked next to their inputs.
  */
 import {
   ApiError,
@@ -10,6 +10,7 @@ import {
   ResponseValidationError,
   ValidationError,
 } from '@flagplane/sdk';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface ApiErrorMessageProps {
   readonly error: unknown;
@@ -51,7 +52,7 @@ export function ApiErrorMessage({ error, suggestionHref }: ApiErrorMessageProps)
         {error.retryAfter !== null && !(error instanceof RateLimitError) && (
           <p>The server asks to try again in {error.retryAfter} seconds.</p>
         )}
-        {fieldCount > 0 && <p>See the {fieldCount === 1 ? 'field' : `${fieldCount} fields`} marked below.</p>}
+        {error instanceof ValidationError && fieldCount > 0 && <MarkedFields error={error} />}
         {error.didYouMean.length > 0 && (
           <p>
             Did you mean{' '}
@@ -83,6 +84,73 @@ export function ApiErrorMessage({ error, suggestionHref }: ApiErrorMessageProps)
     <div class="error-box" role="alert">
       <p>
         <strong>{message}</strong>
+      </p>
+    </div>
+  );
+}
+
+interface MarkedField {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** What a person reads for an input: its label, else its accessible name, else its id. */
+function labelOf(input: HTMLElement): string {
+  const labels = 'labels' in input ? (input as HTMLInputElement).labels : null;
+  const text = labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.id;
+  return text.trim();
+}
+
+/**
+ * The inputs the error marked (aria-invalid), each a link that moves the focus to it, named by its label:
+ * the box may be above its fields or below them (the event log's filters), so it says which, not where.
+ * Messages about fields the page shows no input for are listed here, so none goes unsaid.
+ */
+function MarkedFields({ error }: { readonly error: ValidationError }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [marked, setMarked] = useState<readonly MarkedField[] | null>(null);
+  useLayoutEffect(() => {
+    // After the render that marked them: the inputs of this form, or of the page for a box outside one.
+    const scope = anchor.current?.closest('form') ?? document.getElementById('main') ?? document;
+    const found = [...scope.querySelectorAll<HTMLElement>('[aria-invalid="true"][id]')].map((input) => ({
+      id: input.id,
+      label: labelOf(input),
+    }));
+    setMarked(found);
+  }, [error]);
+  if (marked !== null && marked.length === 0) {
+    return (
+      <div ref={anchor}>
+        <ul>
+          {Object.entries(error.fields).map(([path, messages]) => (
+            <li key={path}>
+              <code>{path}</code>: {messages.join('; ')}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  const fields = marked ?? [];
+  return (
+    <div ref={anchor}>
+      <p>
+        {fields.length === 1 ? 'See the marked field: ' : 'See the marked fields: '}
+        {fields.map((field, index) => (
+          <span key={field.id}>
+            {index > 0 && ', '}
+            <a
+              href={`#${field.id}`}
+              onClick={(event) => {
+                event.preventDefault(); // the focus moves; the address stays
+                document.getElementById(field.id)?.focus();
+              }}
+            >
+              {field.label}
+            </a>
+          </span>
+        ))}
+        .
       </p>
     </div>
   );

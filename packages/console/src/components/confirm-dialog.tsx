@@ -1,8 +1,9 @@
 /**
  * `useConfirm()`: asks a yes/no question in a modal <dialog> (focus moves into it and back; Escape
- * cancels) and resolves with the answer. Render the returned `dialog` once in the page.
+ * cancels) and resolves with the answer. Render the returned `dialog` once in the page. A page's dialog
+ * and the console's own (leaving a page with unsaved work) may both be in the document: ids are unique.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 
 /** `destructive`: the answer removes something for good (delete, revoke): its button is red. */
 export type ConfirmTone = 'change' | 'destructive';
@@ -19,6 +20,9 @@ export function useConfirm() {
   const [question, setQuestion] = useState<Question | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<Element | null>(null);
+  const id = useId();
+  const titleId = `${id}-title`;
+  const messageId = `${id}-message`;
 
   const answer = (value: boolean) => {
     question?.resolve(value);
@@ -42,8 +46,8 @@ export function useConfirm() {
   const dialog = (
     <dialog
       ref={dialogRef}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
       onCancel={(event) => {
         event.preventDefault();
         answer(false);
@@ -51,8 +55,8 @@ export function useConfirm() {
     >
       {question && (
         <form method="dialog" onSubmit={(event) => event.preventDefault()}>
-          <h2 id="confirm-title">{question.title}</h2>
-          <p id="confirm-message">{question.message}</p>
+          <h2 id={titleId}>{question.title}</h2>
+          <p id={messageId}>{question.message}</p>
           <div class="actions">
             <button type="button" onClick={() => answer(false)}>
               Cancel

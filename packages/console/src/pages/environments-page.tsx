@@ -111,6 +111,7 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
           <p class="muted">Every flag gets a configuration in it, turned off.</p>
           <EnvironmentForm
             idPrefix="new-environment"
+            subject="the new environment"
             initial={emptyEnvironmentDraft}
             creating
             submitLabel="Create environment"

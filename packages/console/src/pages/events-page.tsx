@@ -3,12 +3,14 @@
  * filtered by what the address says (`?flag=new-checkout&actor=…`), a page at a time.
  */
 import { type Event, type Page, UnauthorizedError, ValidationError } from '@flagplane/sdk';
+import { type EventNames, findEventNames } from '@flagplane/sdk/names';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { Breadcrumbs } from '../components/breadcrumbs.js';
 import { consolePaths } from '../signed-in/console-paths.js';
+import { useOrganizationName } from '../signed-in/organization-name.js';
 import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
@@ -49,13 +51,14 @@ function OrganizationEventsPage({
   readonly org: string;
   readonly children: ComponentChildren;
 }) {
-  useDocumentTitle(`Events of ${org}`);
+  const name = useOrganizationName(org);
+  useDocumentTitle(`Events of ${name}`);
   return (
     <>
       <Breadcrumbs
         crumbs={[
           { label: 'Organizations', href: consolePaths.home() },
-          { label: org, href: consolePaths.organization(org) },
+          { label: name, href: consolePaths.organization(org) },
           { label: 'Events' },
         ]}
       />
@@ -77,6 +80,7 @@ interface EventLogProps {
 interface LoadedPage {
   readonly url: string;
   readonly page?: Page<Event>;
+  readonly names?: EventNames;
   readonly error?: unknown;
 }
 
@@ -90,7 +94,10 @@ function EventLog({ org, project }: EventLogProps) {
     async ({ client }, signal): Promise<LoadedPage> => {
       try {
         const scoped = project ? { ...filters, project } : filters;
-        return { url, page: await client.events.list(org, apiQuery(scoped, cursor), { signal }) };
+        const page = await client.events.list(org, apiQuery(scoped, cursor), { signal });
+        // Shown with the rows, not after them: a name replacing an id would move the table under a reader.
+        const names = await findEventNames(client, org, page.items, { flag: filters.flag, signal });
+        return { url, page, names };
       } catch (error) {
         // A 401 and an abort stay errors (useApi ends the session, or ignores the abort); any other is
         // this address's answer, shown next to the filters that caused it.
@@ -164,6 +171,7 @@ function EventLog({ org, project }: EventLogProps) {
           <EventPageView
             org={org}
             page={current.page}
+            names={current.names ?? new Map()}
             showProject={!project}
             isOlderPage={cursor !== undefined}
             onPage={() => {

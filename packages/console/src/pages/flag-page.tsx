@@ -36,6 +36,7 @@ export function FlagPage({ org, project, flag: flagKey }: { org: string; project
   );
 
   const flag = flagLoad.state.data;
+  const flagName = flag ? (flag.name ?? flag.key ?? flagKey) : flagKey;
   const scope: FlagScope | null = flag
     ? {
         org,
@@ -51,13 +52,7 @@ export function FlagPage({ org, project, flag: flagKey }: { org: string; project
     : null;
 
   return (
-    <ProjectLayout
-      org={org}
-      project={project}
-      tab="flags"
-      crumbs={[{ label: flagKey }]}
-      title={flag ? (flag.name ?? flag.key ?? flagKey) : flagKey}
-    >
+    <ProjectLayout org={org} project={project} tab="flags" crumbs={[{ label: flagName }]} title={flagName}>
       {dialog}
       {flagLoad.state.status === 'loading' && (
         <p class="loading" role="status">
@@ -83,7 +78,7 @@ export function FlagPage({ org, project, flag: flagKey }: { org: string; project
         <div class="flag-page">
           <FlagSummary scope={scope} />
           <FlagSettingsSection scope={scope} />
-          <VariationsSection scope={scope} />
+          <VariationsSection scope={scope} configurations={configurationsLoad.state} />
           <EnvironmentsSection
             scope={scope}
             configurations={configurationsLoad.state}

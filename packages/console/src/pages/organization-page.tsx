@@ -12,6 +12,7 @@ import { ManagedBadge } from '../components/managed-badge.js';
 import { useOnDemandForm } from '../components/on-demand-form.js';
 import { leaveArrivalNotice } from '../signed-in/arrival-notice.js';
 import { consolePaths } from '../signed-in/console-paths.js';
+import { rememberOrganizationName } from '../signed-in/organization-name.js';
 import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { useApi } from '../signed-in/use-api.js';
 
@@ -31,6 +32,7 @@ export function OrganizationPage({ org }: { readonly org: string }) {
           return items;
         })(),
       ]);
+      rememberOrganizationName(organization);
       return { organization, projects };
     },
     [org],

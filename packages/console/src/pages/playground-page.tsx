@@ -4,6 +4,7 @@
  * try is one edit away. `?env=production&flags=a,b` preselects an environment and flags.
  */
 import { type EnvironmentListItem, type EvaluationResults, ValidationError } from '@flagplane/sdk';
+import type { RulePlace } from '@flagplane/sdk/names';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiErrorMessage, FieldErrors, fieldMessages } from '../components/api-error-message.js';
@@ -19,6 +20,7 @@ import {
   parseFlagKeys,
 } from './playground/context-attributes.js';
 import { EvaluationResultsTable } from './playground/evaluation-results-table.js';
+import { rulePlacesOf } from './playground/rule-places.js';
 
 export interface PlaygroundPageProps {
   readonly org: string;
@@ -61,6 +63,8 @@ interface Evaluated {
   readonly environment: string;
   readonly contextKey: string;
   readonly results: EvaluationResults;
+  /** The rules that served a flag, by id: their descriptions for the reasons. */
+  readonly rules: ReadonlyMap<string, RulePlace>;
 }
 
 const environmentKey = (environment: EnvironmentListItem) => environment.key ?? environment.id;
@@ -100,10 +104,11 @@ function Playground({
       context: { ...(contextKey === '' ? {} : { key: contextKey }), attributes: parsed.attributes },
       ...(flags.length > 0 ? { flags } : {}),
     };
-    const outcome = await run(
-      async ({ client }) => await client.environments.evaluate(org, project, environment, body),
-    );
-    if (outcome.ok) setEvaluated({ environment, contextKey, results: outcome.value });
+    const outcome = await run(async ({ client }) => {
+      const results = await client.environments.evaluate(org, project, environment, body);
+      return { results, rules: await rulePlacesOf(client, org, project, results) };
+    });
+    if (outcome.ok) setEvaluated({ environment, contextKey, ...outcome.value });
   };
 
   const flagErrors = fieldMessages(error, 'flags').length > 0;
@@ -198,6 +203,7 @@ function Playground({
             org={org}
             project={project}
             items={evaluated.results.items}
+            rules={evaluated.rules}
             caption={`What ${contextName(evaluated.contextKey)} is served in ${evaluated.environment}`}
           />
         )}

@@ -23,7 +23,7 @@ import { SdkKeyRow, type SdkKeyView, sdkKeyLabel } from './environments/sdk-key-
 const pageSize = 20;
 const newButtonId = 'new-sdk-key-button';
 /** A second creation would replace the shown key before it is stored: one at a time. */
-const oneSecretAtATime: Action = { allowed: false, reason: 'Hide the new key first: it is shown only once.' };
+const oneSecretAtATime: Action = { allowed: false, reason: 'Hide the new key above first.' };
 
 interface SdkKeysView {
   readonly keys: readonly SdkKeyView[];
@@ -63,6 +63,13 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     [org, project, env, pages.cursor],
   );
   const projectOfPage = useProject(org, project);
+  // The environment's name, for the heading and the breadcrumbs: after the keys (use-api.ts `later`).
+  const environmentName =
+    useApi(
+      async ({ client }, signal) => (await client.environments.retrieve(org, project, env, { signal })).name,
+      [org, project, env],
+      { start: 'later' },
+    ).state.data ?? env;
   const [creating, setCreating] = useState(false);
   // The only place the plaintext is kept, until the person hides it (CreatedSdkKey).
   const [created, setCreated] = useState<SdkKeyCreated | null>(null);
@@ -122,8 +129,11 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
       project={project}
       projectState={projectOfPage.state}
       tab="environments"
-      title={`SDK keys of ${env}`}
-      crumbs={[{ label: 'Environments', href: consolePaths.environments(org, project) }, { label: env }]}
+      title={`SDK keys of ${environmentName}`}
+      crumbs={[
+        { label: 'Environments', href: consolePaths.environments(org, project) },
+        { label: environmentName },
+      ]}
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="SDK keys" badge />

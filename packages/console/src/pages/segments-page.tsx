@@ -126,6 +126,7 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
           <h2 id="new-segment-title">New segment</h2>
           <SegmentForm
             idPrefix="new-segment"
+            subject="the new segment"
             initial={emptySegmentDraft()}
             creating
             submitLabel="Create segment"

@@ -10,6 +10,7 @@ import { Breadcrumbs, type Crumb } from '../components/breadcrumbs.js';
 import { ManagedBadge } from '../components/managed-badge.js';
 import { useArrivalNotice } from './arrival-notice.js';
 import { consolePaths } from './console-paths.js';
+import { useOrganizationName } from './organization-name.js';
 import { useDocumentTitle } from './page-announcer.js';
 import { type ApiState, useApi } from './use-api.js';
 
@@ -68,10 +69,11 @@ function ProjectFrame({
   children,
   state,
 }: ProjectLayoutProps & { readonly state: ApiState<Project> }) {
+  const organizationName = useOrganizationName(org);
   useDocumentTitle(title ?? state.data?.name ?? project);
   const arrivalNotice = useArrivalNotice(useLocation().path);
   const projectCrumbs: Crumb[] = [
-    { label: org, href: consolePaths.organization(org) },
+    { label: organizationName, href: consolePaths.organization(org) },
     { label: state.data?.name ?? project, href: consolePaths.project(org, project) },
     ...crumbs,
   ];

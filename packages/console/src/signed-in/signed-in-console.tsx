@@ -14,7 +14,8 @@ import { OrganizationsPage } from '../pages/organizations-page.js';
 import { afterPageRequests } from './after-page-requests.js';
 import { consoleClient } from './console-client.js';
 import { ConsoleContext, type ConsoleSession } from './console-context.js';
-import { consoleRoutes } from './console-paths.js';
+import { consolePaths, consoleRoutes } from './console-paths.js';
+import { LeaveGuardProvider, useLeaveGuards } from './leave-guard.js';
 import { useFocusOnNavigation } from './page-announcer.js';
 import { refusedTokenFarewell } from './use-api.js';
 
@@ -89,13 +90,19 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
   }, [client, onSignOut]);
 
   const session = useMemo<ConsoleSession>(() => ({ client, signOut: onSignOut }), [client, onSignOut]);
+  const leaveGuards = useLeaveGuards(consolePaths.home());
   return (
-    <>
+    <LeaveGuardProvider value={leaveGuards.registry}>
+      {leaveGuards.dialog}
       <TopBar>
         {me && <span class="muted">{describe(me)}</span>}
         <button
           type="button"
-          onClick={() => onSignOut('You signed out. The token is forgotten in this tab.')}
+          onClick={() =>
+            void leaveGuards.confirmLeave().then((leave) => {
+              if (leave) onSignOut('You signed out. The token is forgotten in this tab.');
+            })
+          }
         >
           Sign out
         </button>
@@ -121,6 +128,6 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
           </ConsoleContext.Provider>
         }
       </main>
-    </>
+    </LeaveGuardProvider>
   );
 }

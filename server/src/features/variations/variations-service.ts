@@ -4,19 +4,18 @@
  * record that embeds them.
  */
 import { randomUUID } from 'node:crypto';
-import { limits, variationValueProblem } from '@flagplane/contract';
+import {
+  variationDeletionRefusal as deletionRefusal,
+  limits,
+  variationValueProblem,
+} from '@flagplane/contract';
 import type { PathRecords } from '../../access/path-scope.js';
 import { validationFailed } from '../../domain/api-error.js';
 import { namedAfterKey } from '../../domain/creation-defaults.js';
 import { type FieldProblem, refuseOnProblems } from '../../domain/field-problems.js';
 import { updatedDescription } from '../../domain/partial-update.js';
 import type { BodyOf } from '../../routes/operation-handler.js';
-import type {
-  EnvironmentRecord,
-  FlagConfigurationRecord,
-  FlagRecord,
-  VariationRecord,
-} from '../../store/records.js';
+import type { FlagConfigurationRecord, FlagRecord, VariationRecord } from '../../store/records.js';
 import type { StoreView, Transaction } from '../../store/store.js';
 import { sortedEnvironments } from '../environments/environments-service.js';
 import { refuseChangeWhileArchived } from '../flags/archived-flag-guard.js';
@@ -141,27 +140,18 @@ function variationValueProblems(flag: FlagRecord, value: string, ownId?: string)
 
 /**
  * §8: why the variation cannot be deleted, in sentences (the refusal and `_actions.delete` both use
- * them), or null when nothing serves or expects it.
+ * them), or null when nothing serves or expects it. The rules are the contract's, shared with clients.
  */
 export function variationDeletionRefusal(
   store: Pick<StoreView, 'children'>,
   flag: FlagRecord,
   variation: VariationRecord,
 ): string | null {
-  const environments = sortedEnvironments(store, flag.projectId);
-  const where = (uses: (configuration: FlagConfigurationRecord) => boolean) =>
-    environmentsWhere(environments, flag, uses);
-  const asDefault = where((configuration) => configuration.defaultVariationId === variation.id);
-  const inRules = where((configuration) =>
-    configuration.rules.some((rule) => rule.variationId === variation.id),
-  );
-  const weighted = where(
-    (configuration) =>
-      configuration.percentageRollout?.some(
-        (entry) => entry.variationId === variation.id && entry.weight > 0,
-      ) ?? false,
-  );
-  const expecting = store
+  const configurations = sortedEnvironments(store, flag.projectId).flatMap((environment) => {
+    const configuration = flag.configurations[environment.id];
+    return configuration ? [{ ...configuration, environmentKey: environment.key }] : [];
+  });
+  const expectedBy = store
     .children('flags', flag.projectId)
     .filter((other) =>
       Object.values(other.configurations).some((configuration) =>
@@ -170,28 +160,12 @@ export function variationDeletionRefusal(
         ),
       ),
     )
-    .map((other) => `"${other.key}"`)
-    .sort();
-  const reasons = [
-    flag.variations.length <= 1 && "It is the flag's last variation.",
-    flag.type === 'Boolean' && 'Boolean flags keep both of their variations.',
-    asDefault && `It is the default variation in ${asDefault}.`,
-    inRules && `Targeting rules serve it in ${inRules}.`,
-    weighted && `It has a percentage rollout weight above 0 in ${weighted}.`,
-    expecting.length > 0 && `It is the expected variation of a prerequisite of ${expecting.join(', ')}.`,
-  ].filter((reason): reason is string => typeof reason === 'string');
-  return reasons.length > 0 ? reasons.join(' ') : null;
-}
-
-/** The keys of the environments whose configuration `uses` the variation, or false when none does. */
-function environmentsWhere(
-  environments: readonly EnvironmentRecord[],
-  flag: FlagRecord,
-  uses: (configuration: FlagConfigurationRecord) => boolean,
-): string | false {
-  const keys = environments.flatMap((environment) => {
-    const configuration = flag.configurations[environment.id];
-    return configuration && uses(configuration) ? [environment.key] : [];
+    .map((other) => other.key);
+  return deletionRefusal({
+    flagType: flag.type,
+    variationCount: flag.variations.length,
+    variationId: variation.id,
+    configurations,
+    expectedBy,
   });
-  return keys.length > 0 ? keys.join(', ') : false;
 }

@@ -1,11 +1,12 @@
 /**
  * The one time an SDK key's plaintext is shown (§12): with a Copy button and the warning that it will not
- * be shown again. The text lives in the page's memory only while this is open: never in storage, the
- * address or a log; once hidden, it is gone.
+ * be shown again (said once). The text lives in the page's memory only while this is open: never in
+ * storage, the address or a log; once hidden, it is gone. Until it is copied, leaving the page asks first.
  */
 import type { SdkKeyCreated } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
 import { useFocusOnOpen } from '../../components/focus.js';
+import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 
 export interface CreatedSdkKeyProps {
   readonly created: SdkKeyCreated;
@@ -19,6 +20,8 @@ export function CreatedSdkKey({ created, onCopyOutcome, onDismiss }: CreatedSdkK
   const [copied, setCopied] = useState(false);
   // Appearing where the form was, the key takes the focus, so a screen reader reads the warning first.
   const heading = useFocusOnOpen<HTMLHeadingElement>();
+  const name = created.name ?? `${created.type} key`;
+  useLeaveGuard(copied ? null : `the text of the new SDK key ${name}, which cannot be shown again`);
 
   const copy = async () => {
     if (created.key === null) return;
@@ -36,11 +39,11 @@ export function CreatedSdkKey({ created, onCopyOutcome, onDismiss }: CreatedSdkK
   return (
     <section class="card" aria-labelledby="created-sdk-key-title">
       <h2 id="created-sdk-key-title" ref={heading} tabIndex={-1}>
-        New SDK key: {created.name ?? `${created.type} key`}
+        New SDK key: {name}
       </h2>
       <p class="notice">
-        {created.warning ?? 'This key is shown once and cannot be recovered.'} It will not be shown again:
-        copy it now and keep it where your application reads its secrets.
+        {created.warning ?? 'This key is shown once and cannot be recovered. Store it now.'} Keep it where
+        your application reads its secrets.
       </p>
       {created.key === null ? (
         <p class="error-box">The server's answer held no key text. Revoke this key and create another.</p>

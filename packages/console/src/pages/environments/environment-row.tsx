@@ -76,6 +76,7 @@ export function EnvironmentRow(props: EnvironmentRowProps) {
             <h3>Edit environment {key}</h3>
             <EnvironmentForm
               idPrefix={`environment-${environment.id}`}
+              subject={`the environment ${key}`}
               initial={{
                 key,
                 name: environment.name ?? '',

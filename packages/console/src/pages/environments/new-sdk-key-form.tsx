@@ -9,6 +9,7 @@ import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message
 import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
 import { FormActions } from '../../components/form-actions.js';
+import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
 
 export interface NewSdkKeyFormProps {
@@ -33,6 +34,8 @@ export function NewSdkKeyForm({ org, project, env, onCreated, onCancel, confirmC
   const [type, setType] = useState<SdkKeyType>('ServerSide');
   const write = useWrite();
   const firstInput = useFocusOnOpen<HTMLInputElement>();
+  const edited = name !== '' || description !== '' || type !== 'ServerSide';
+  useLeaveGuard(edited ? 'the new SDK key you started, not created yet' : null);
 
   const submit = async (event: Event) => {
     event.preventDefault();

@@ -2,6 +2,7 @@
 import type { Action, SdkKeyType } from '@flagplane/contract';
 import type { SdkKeyListItem } from '@flagplane/sdk';
 import { ActionButton } from '../../components/action-button.js';
+import { DateTime } from '../../components/date-time.js';
 
 /** The prefix every key of a type starts with (§5), to recognise a key by its ends. */
 const prefixes: Readonly<Record<SdkKeyType, string>> = { ServerSide: 'fp_srv_', ClientSide: 'fp_cli_' };
@@ -13,7 +14,7 @@ export function sdkKeyLabel(type: SdkKeyType | null, lastFourCharacters: string 
 
 function DateTimeText({ value, none }: { readonly value: string | null; readonly none: string }) {
   if (value === null) return <span class="muted">{none}</span>;
-  return <time dateTime={value}>{new Date(value).toLocaleString()}</time>;
+  return <DateTime value={value} />;
 }
 
 export interface SdkKeyView {

@@ -2,9 +2,12 @@
  * What one event changed, readable at a glance: one line per changed top-level property (`isEnabled:
  * false → true`, `rules: 3 changes`), and every dotted path with its before and after in a <details>.
  * §19's `changes` are leaves: a creation has only `after`, a deletion only `before` (JSON has no
- * undefined, so an undefined side is an absent one; `null` is a value).
+ * undefined, so an undefined side is an absent one; `null` is a value). An id of a variation, a segment or
+ * a rule shows as its name (the SDK's `findEventNames`), or as a short id when it is gone.
  */
 import type { Event } from '@flagplane/sdk';
+import { type EventNames, idKindOfPath } from '@flagplane/sdk/names';
+import { shortId } from '../../names/short-id.js';
 
 type Change = Event['changes'][number];
 
@@ -13,6 +16,12 @@ export function shortValue(value: unknown, maximum = 60): string {
   if (value === undefined) return '—';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > maximum ? `${text.slice(0, maximum - 1)}…` : text;
+}
+
+/** One side of a change: an id at an id's path as its name (or short id), anything else as `shortValue`. */
+function sideText(path: string, value: unknown, names: EventNames, maximum: number): string {
+  if (typeof value === 'string' && idKindOfPath(path) !== null) return names.get(value) ?? shortId(value);
+  return shortValue(value, maximum);
 }
 
 interface PropertyChange {
@@ -33,29 +42,31 @@ function byProperty(changes: readonly Change[]): PropertyChange[] {
 }
 
 /** One nested change, relative to its property: `+ "beta"` for a list element, `weight 50 → 70` otherwise. */
-function nestedChange(change: Change, property: string): string {
+function nestedChange(change: Change, property: string, names: EventNames): string {
   const rest = change.path.slice(property.length + 1);
   const label = rest === '' || /^\d+$/.test(rest) ? '' : `${rest} `;
-  if (change.before === undefined) return `${label}+ ${shortValue(change.after, 30)}`;
-  if (change.after === undefined) return `${label}− ${shortValue(change.before, 30)}`;
-  return `${label}${shortValue(change.before, 30)} → ${shortValue(change.after, 30)}`;
+  const side = (value: unknown) => sideText(change.path, value, names, 30);
+  if (change.before === undefined) return `${label}+ ${side(change.after)}`;
+  if (change.after === undefined) return `${label}− ${side(change.before)}`;
+  return `${label}${side(change.before)} → ${side(change.after)}`;
 }
 
 /** Nested changes shown one by one at most; more are counted (all are in the details). */
 const inlineNestedChanges = 3;
 
 /** `false → true` for a leaf property; its few nested changes, or how many, for a nested one. */
-function summary({ property, changes }: PropertyChange): string {
+function summary({ property, changes }: PropertyChange, names: EventNames): string {
   const only = changes.length === 1 ? changes[0] : undefined;
   if (only && only.path === property) {
-    if (only.before === undefined) return `set to ${shortValue(only.after)}`;
-    if (only.after === undefined) return `was ${shortValue(only.before)}`;
-    return `${shortValue(only.before)} → ${shortValue(only.after)}`;
+    const side = (value: unknown) => sideText(property, value, names, 60);
+    if (only.before === undefined) return `set to ${side(only.after)}`;
+    if (only.after === undefined) return `was ${side(only.before)}`;
+    return `${side(only.before)} → ${side(only.after)}`;
   }
   // `tags: [] → ["beta"]` arrives as `tags` (was []) and `tags.0` (+ "beta"): the elements say it all.
   const nested = changes.filter((change) => change.path !== property);
   if (nested.length <= inlineNestedChanges)
-    return nested.map((change) => nestedChange(change, property)).join(', ');
+    return nested.map((change) => nestedChange(change, property, names)).join(', ');
   return countedByElement(nested, property);
 }
 
@@ -82,7 +93,7 @@ function countedByElement(nested: readonly Change[], property: string): string {
 /** Shown inline at most; the rest are counted, and all are in the details. */
 const inlineProperties = 4;
 
-export function EventChanges({ event }: { readonly event: Event }) {
+export function EventChanges({ event, names }: { readonly event: Event; readonly names: EventNames }) {
   const { changes } = event;
   if (changes.length === 0) return <span class="muted">No property changed</span>;
   const created = changes.every((change) => change.before === undefined);
@@ -96,7 +107,7 @@ export function EventChanges({ event }: { readonly event: Event }) {
         <ul class="event-change-summary">
           {properties.slice(0, inlineProperties).map((entry) => (
             <li key={entry.property}>
-              <code>{entry.property}</code>: {summary(entry)}
+              <code>{entry.property}</code>: {summary(entry, names)}
             </li>
           ))}
           {properties.length > inlineProperties && (
@@ -123,10 +134,10 @@ export function EventChanges({ event }: { readonly event: Event }) {
                   <code>{change.path}</code>
                 </td>
                 <td data-label="Before">
-                  <code>{shortValue(change.before, 200)}</code>
+                  <code>{sideText(change.path, change.before, names, 200)}</code>
                 </td>
                 <td data-label="After">
-                  <code>{shortValue(change.after, 200)}</code>
+                  <code>{sideText(change.path, change.after, names, 200)}</code>
                 </td>
               </tr>
             ))}

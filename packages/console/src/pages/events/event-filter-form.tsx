@@ -1,10 +1,11 @@
 /**
  * The event log's filter form. It starts from the filters in the address and hands the new ones back on
  * submit (the page puts them in the address); a filter the API refused (400 with `fields`) is marked
- * next to its input.
+ * next to its input. Actions and kinds are lists of what the API defines, so no filter names nothing by
+ * a typo; one from a hand-written address that is no action says so and suggests the closest ones.
  */
-import type { EventResourceKind } from '@flagplane/contract';
-import { operationMethods } from '@flagplane/sdk';
+import { closestMatches, type EventResourceKind } from '@flagplane/contract';
+import { eventActions } from '@flagplane/sdk/names';
 import { useEffect, useState } from 'preact/hooks';
 import { FieldErrors } from '../../components/api-error-message.js';
 import { inputProps } from '../../components/field-props.js';
@@ -12,9 +13,9 @@ import {
   type EventFilters,
   type FilterName,
   filterNames,
-  fromLocalInput,
+  fromUtcInput,
   resourceKindLabels,
-  toLocalInput,
+  toUtcInput,
 } from './event-filters.js';
 
 export interface EventFilterFormProps {
@@ -26,19 +27,17 @@ export interface EventFilterFormProps {
   readonly onApply: (filters: EventFilters) => void;
 }
 
-/** The operation ids of writes, the only ones that record events (§19): suggestions for `action`. */
-const writeActions = Object.keys(operationMethods)
-  .filter((operation) => !/^(get|list)/.test(operation) && operation !== 'evaluateFlags')
-  .sort();
+/** Every value of an event's `action` (§19: the writes of the endpoint table, as the SDK lists them), A to Z. */
+const actions: readonly string[] = [...eventActions].sort();
 
 const emptyFilters = Object.fromEntries(filterNames.map((name) => [name, ''])) as EventFilters;
 
-/** The form's own values: the date-times as `datetime-local` text in the person's time zone. */
+/** The form's own values: the date-times as `datetime-local` text in UTC. */
 function draftOf(filters: EventFilters): EventFilters {
   return {
     ...filters,
-    since: toLocalInput(filters.since) ?? '',
-    until: toLocalInput(filters.until) ?? '',
+    since: toUtcInput(filters.since) ?? '',
+    until: toUtcInput(filters.until) ?? '',
   };
 }
 
@@ -52,7 +51,7 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
   /** The ARIA wiring every input shares: its error paragraph and whether the API refused it. */
   const describedBy = (name: FilterName) => inputProps(error, name, `filter-${name}`);
 
-  const textField = (name: FilterName, label: string, placeholder: string, list?: string) => (
+  const textField = (name: FilterName, label: string, placeholder: string) => (
     <div class="field">
       <label for={`filter-${name}`}>{label}</label>
       <input
@@ -60,7 +59,6 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
         type="text"
         value={draft[name]}
         placeholder={placeholder}
-        list={list}
         autocomplete="off"
         onInput={(event) => set(name, event.currentTarget.value)}
       />
@@ -70,7 +68,7 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
 
   const timeField = (name: 'since' | 'until', label: string) => {
     // A hand-written address may carry a value no date-time input can show: say what it was.
-    const unreadable = filters[name] !== '' && toLocalInput(filters[name]) === null;
+    const unreadable = filters[name] !== '' && toUtcInput(filters[name]) === null;
     return (
       <div class="field">
         <label for={`filter-${name}`}>{label}</label>
@@ -90,12 +88,13 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
   };
 
   const knownKind = draft.resourceKind === '' || draft.resourceKind in resourceKindLabels;
+  const knownAction = draft.action === '' || actions.includes(draft.action);
   return (
     <form
       aria-label="Filter events"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply({ ...draft, since: fromLocalInput(draft.since), until: fromLocalInput(draft.until) });
+        onApply({ ...draft, since: fromUtcInput(draft.since), until: fromUtcInput(draft.until) });
       }}
     >
       <div class="toolbar">
@@ -103,7 +102,26 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
         {textField('flag', 'Flag', 'flag key')}
         {textField('environment', 'Environment', 'environment key')}
         {textField('actor', 'Actor', 'user or token id, or email')}
-        {textField('action', 'Action', 'e.g. toggleFlag', 'event-actions')}
+        <div class="field">
+          <label for="filter-action">Action</label>
+          <select
+            {...inputProps(error, 'action', 'filter-action', knownAction ? undefined : 'filter-action-hint')}
+            value={draft.action}
+            onChange={(event) => set('action', event.currentTarget.value)}
+          >
+            <option value="">Any action</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+            {!knownAction && <option value={draft.action}>{draft.action} (not an action)</option>}
+          </select>
+          {!knownAction && (
+            <UnknownActionHint action={draft.action} onChoose={(action) => onApply({ ...filters, action })} />
+          )}
+          <FieldErrors error={error} path="action" id="filter-action-error" />
+        </div>
         <div class="field">
           <label for="filter-resourceKind">Resource kind</label>
           <select
@@ -121,14 +139,9 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
           </select>
           <FieldErrors error={error} path="resourceKind" id="filter-resourceKind-error" />
         </div>
-        {timeField('since', 'Since (your local time)')}
-        {timeField('until', 'Until (your local time)')}
+        {timeField('since', 'Since (UTC)')}
+        {timeField('until', 'Until (UTC)')}
       </div>
-      <datalist id="event-actions">
-        {writeActions.map((action) => (
-          <option key={action} value={action} />
-        ))}
-      </datalist>
       <div class="toolbar">
         <button type="submit" class="primary">
           Apply filters
@@ -144,5 +157,31 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
         </button>
       </div>
     </form>
+  );
+}
+
+/** An action the address gives that the API does not define: it matches nothing; the closest ones do. */
+function UnknownActionHint({
+  action,
+  onChoose,
+}: {
+  readonly action: string;
+  readonly onChoose: (action: string) => void;
+}) {
+  const suggestions = closestMatches(action, actions, { maxDistance: 4, max: 3 });
+  return (
+    <p id="filter-action-hint" class="field-error">
+      No action is called “{action}”, so no event matches it.
+      {suggestions.length > 0 && ' Did you mean '}
+      {suggestions.map((suggestion, index) => (
+        <span key={suggestion}>
+          {index > 0 && ', '}
+          <button type="button" class="link-button" onClick={() => onChoose(suggestion)}>
+            {suggestion}
+          </button>
+        </span>
+      ))}
+      {suggestions.length > 0 && '?'}
+    </p>
   );
 }

@@ -67,28 +67,24 @@ export function eventsAddress(
   return search === '' ? basePath : `${basePath}?${search}`;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /**
- * An API date-time (`2024-05-01T08:30:00.000Z`) as a `datetime-local` value in the person's own time
- * zone (`2024-05-01T10:30:00`), or null when it is not a date-time (a hand-written address).
+ * An API date-time (`2024-05-01T08:30:00.000Z`) as a `datetime-local` value in UTC, the time zone every
+ * date-time of the console is shown in (components/date-time.tsx): `2024-05-01T08:30:00`. Null when it is
+ * not a date-time (a hand-written address).
  */
-export function toLocalInput(isoDateTime: string): string | null {
+export function toUtcInput(isoDateTime: string): string | null {
   if (isoDateTime === '') return '';
   const date = new Date(isoDateTime);
   if (Number.isNaN(date.getTime())) return null;
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  return date.toISOString().slice(0, 19);
 }
 
 /**
- * A `datetime-local` value (local time, seconds optional) as the API's date-time: UTC with
- * milliseconds and `Z`, the only form §16 accepts.
+ * A `datetime-local` value read as UTC (seconds optional) as the API's date-time: with milliseconds and
+ * `Z`, the only form §16 accepts. Text that is no date-time goes as it is, for the API to refuse.
  */
-export function fromLocalInput(localValue: string): string {
-  if (localValue === '') return '';
-  const date = new Date(localValue);
-  return Number.isNaN(date.getTime()) ? localValue : date.toISOString();
+export function fromUtcInput(inputValue: string): string {
+  if (inputValue === '') return '';
+  const date = new Date(`${inputValue}Z`);
+  return Number.isNaN(date.getTime()) ? inputValue : date.toISOString();
 }

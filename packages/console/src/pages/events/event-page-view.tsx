@@ -1,5 +1,6 @@
 /** One loaded page of the event log: how many, the table (or why it is empty), and the pager. */
 import type { Event, Page } from '@flagplane/sdk';
+import type { EventNames } from '@flagplane/sdk/names';
 import { EventTable } from './event-table.js';
 
 export interface EventPageHrefs {
@@ -13,6 +14,7 @@ export interface EventPageHrefs {
 export interface EventPageViewProps {
   readonly org: string;
   readonly page: Page<Event>;
+  readonly names: EventNames;
   readonly showProject: boolean;
   /** This page is an older one (the address has a cursor). */
   readonly isOlderPage: boolean;
@@ -21,7 +23,15 @@ export interface EventPageViewProps {
   readonly onPage: () => void;
 }
 
-export function EventPageView({ org, page, showProject, isOlderPage, hrefs, onPage }: EventPageViewProps) {
+export function EventPageView({
+  org,
+  page,
+  names,
+  showProject,
+  isOlderPage,
+  hrefs,
+  onPage,
+}: EventPageViewProps) {
   const count = page.items.length;
   const empty = hrefs.unfiltered
     ? 'No events match these filters.'
@@ -42,7 +52,13 @@ export function EventPageView({ org, page, showProject, isOlderPage, hrefs, onPa
         )}
       </p>
       {count > 0 && (
-        <EventTable org={org} events={page.items} showProject={showProject} filteredHref={hrefs.filtered} />
+        <EventTable
+          org={org}
+          events={page.items}
+          names={names}
+          showProject={showProject}
+          filteredHref={hrefs.filtered}
+        />
       )}
       {(isOlderPage || page.nextCursor) && (
         <nav class="pager" aria-label="Pages of events">

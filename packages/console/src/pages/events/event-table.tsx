@@ -1,5 +1,11 @@
-/** One page of the event log as a table: when, who, what, on which resource, where, and the change. */
+/**
+ * One page of the event log as a table: when, who, what, on which resource, where, and the change. A
+ * resource without a key (an SDK key, a rule) is named by its name (the SDK's `findEventNames`).
+ */
 import type { Event } from '@flagplane/sdk';
+import type { EventNames } from '@flagplane/sdk/names';
+import { DateTime } from '../../components/date-time.js';
+import { NameOrId } from '../../names/short-id.js';
 import { consolePaths } from '../../signed-in/console-paths.js';
 import { EventChanges } from './event-changes.js';
 import { resourceKindLabels } from './event-filters.js';
@@ -7,13 +13,13 @@ import { resourceKindLabels } from './event-filters.js';
 export interface EventTableProps {
   readonly org: string;
   readonly events: readonly Event[];
+  /** Names of the ids the events carry. */
+  readonly names: EventNames;
   /** Organization-wide, each resource names its project too. */
   readonly showProject: boolean;
   /** The log's address filtered by one more value: "this actor's events", "this action's events". */
   readonly filteredHref: (filter: 'actor' | 'action', value: string) => string;
 }
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The flag a flag event or a flag configuration event is about (its key is the flag's), unless deleted. */
 function flagHref(org: string, event: Event): string | null {
@@ -26,14 +32,16 @@ function flagHref(org: string, event: Event): string | null {
 function ResourceCell({
   org,
   event,
+  names,
   showProject,
 }: {
   readonly org: string;
   readonly event: Event;
+  readonly names: EventNames;
   readonly showProject: boolean;
 }) {
   const { resource, project } = event;
-  const name = resource.key ?? resource.id;
+  const name = <NameOrId id={resource.id} name={resource.key ?? names.get(resource.id)} />;
   const href = flagHref(org, event);
   return (
     <>
@@ -81,7 +89,7 @@ function ActorCell({
   );
 }
 
-export function EventTable({ org, events, showProject, filteredHref }: EventTableProps) {
+export function EventTable({ org, events, names, showProject, filteredHref }: EventTableProps) {
   return (
     <table class="data event-log">
       <caption class="visually-hidden">Events, newest first</caption>
@@ -99,9 +107,7 @@ export function EventTable({ org, events, showProject, filteredHref }: EventTabl
         {events.map((event) => (
           <tr key={event.id}>
             <td>
-              <time dateTime={event.createdAt} title={event.createdAt}>
-                {timeFormat.format(new Date(event.createdAt))}
-              </time>
+              <DateTime value={event.createdAt} />
             </td>
             <td data-label="Actor">
               <ActorCell event={event} filteredHref={filteredHref} />
@@ -112,7 +118,7 @@ export function EventTable({ org, events, showProject, filteredHref }: EventTabl
               </a>
             </td>
             <td data-label="Resource">
-              <ResourceCell org={org} event={event} showProject={showProject} />
+              <ResourceCell org={org} event={event} names={names} showProject={showProject} />
             </td>
             <td data-label="Environment">
               {event.environment ? (
@@ -122,7 +128,7 @@ export function EventTable({ org, events, showProject, filteredHref }: EventTabl
               )}
             </td>
             <td data-label="Change">
-              <EventChanges event={event} />
+              <EventChanges event={event} names={names} />
             </td>
           </tr>
         ))}

@@ -29,10 +29,3 @@ export function replacedChanges(
     .filter((part) => body[part] != null && JSON.stringify(before[part]) !== JSON.stringify(now[part]))
     .map((part) => partNames[part]);
 }
-
-/** "a", "a and b", "a, b and c". */
-export function listOf(names: readonly string[]): string {
-  return names.length <= 1
-    ? names.join('')
-    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}

@@ -91,6 +91,10 @@ export const emptyGroup = (): GroupDraft => ({
   conditions: [emptyCondition()],
 });
 
+/**
+ * A rule as "Add a rule" starts it: valid as it is (no condition group: it matches every context, §21),
+ * so the form can be saved at once; an empty condition would be refused until filled in.
+ */
 export const emptyRule = (variationId: string): RuleDraft => ({
   key: newKey(),
   id: null,
@@ -98,7 +102,7 @@ export const emptyRule = (variationId: string): RuleDraft => ({
   variationId,
   rolloutPercentage: '',
   userSegmentId: '',
-  groups: [emptyGroup()],
+  groups: [],
 });
 
 export const emptyPrerequisite = (): PrerequisiteDraft => ({ key: newKey(), flagKey: '', variationKey: '' });

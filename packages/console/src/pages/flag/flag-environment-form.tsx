@@ -10,8 +10,11 @@ import { useState } from 'preact/hooks';
 import { ActionButton } from '../../components/action-button.js';
 import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
 import { inputProps } from '../../components/field-props.js';
+import { listOf } from '../../components/list-of.js';
+import { differsInContent } from '../../components/unsaved-changes.js';
+import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
-import { listOf, replacedChanges } from './configuration-changes.js';
+import { replacedChanges } from './configuration-changes.js';
 import { type ConfigurationDraft, draftOf, rowsOf, updateBodyOf } from './configuration-draft.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
 import { PercentageRolloutEditor } from './percentage-rollout-editor.js';
@@ -45,6 +48,8 @@ export function FlagEnvironmentForm({
   const write = useWrite();
   const error = write.error;
   const idPrefix = `env-${configuration.environmentId}`;
+  const edited = differsInContent(draftOf(snapshot, flag.variations), draft);
+  useLeaveGuard(edited ? `your unsaved changes to the ${envKey} configuration of ${flagKey}` : null);
   const change = (next: Partial<ConfigurationDraft>) => {
     // The API names rows by index (`rules.1…`): once rows are added, removed or moved, its messages
     // would sit next to other rows, so they go. Typing in a row keeps them.

@@ -3,6 +3,8 @@ import type { FlagUpdateParams } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
 import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
 import { inputProps } from '../../components/field-props.js';
+import { differsInContent } from '../../components/unsaved-changes.js';
+import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
 import { tagsHint, tagsOfText } from './tags-text.js';
@@ -13,6 +15,19 @@ export interface FlagSettingsFormProps {
   readonly onCancel: () => void;
 }
 
+/** The settings as the form shows them. */
+const formValues = (
+  name: string,
+  description: string,
+  tags: readonly string[],
+  clientSideVisible: boolean,
+) => ({
+  name,
+  description,
+  tags,
+  clientSideVisible,
+});
+
 export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormProps) {
   const { flag, org, project, flagKey } = scope;
   const [name, setName] = useState(flag.name ?? '');
@@ -21,6 +36,11 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
   const [clientSideVisible, setClientSideVisible] = useState(flag.clientSideVisible);
   const write = useWrite();
   const error = write.error;
+  const edited = differsInContent(
+    formValues(flag.name ?? '', flag.description ?? '', flag.tags ?? [], flag.clientSideVisible),
+    formValues(name, description, tagsOfText(tagsText), clientSideVisible),
+  );
+  useLeaveGuard(edited ? `your unsaved changes to the settings of ${flagKey}` : null);
 
   const save = async (event: Event) => {
     event.preventDefault();

@@ -10,6 +10,19 @@ import { useWrite } from '../../signed-in/use-api.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
 import { FlagSettingsForm } from './flag-settings-form.js';
 
+/**
+ * What archiving does, as the API says it (§8, §21, §23): asked before archiving, so the button is not
+ * one click away from taking a flag out of every application.
+ */
+function archivingConsequences(flagKey: string): string {
+  return (
+    `An archived flag is not evaluated: in every environment ${flagKey} is left out of evaluation results ` +
+    'and of what SDKs download (OFREP answers that the flag is not found), so applications get the default ' +
+    'value their code gives. It leaves the flag list (“Archived flags” in its filters shows it) and, until it is ' +
+    'restored, refuses every change but deletion. Restoring it brings it back as it was.'
+  );
+}
+
 export function FlagSettingsSection({ scope }: { readonly scope: FlagScope }) {
   const { flag, org, project, flagKey } = scope;
   const [editing, setEditing] = useState(false);
@@ -17,9 +30,17 @@ export function FlagSettingsSection({ scope }: { readonly scope: FlagScope }) {
   const lifecycle = useWrite();
   const { route } = useLocation();
 
+  /** Archiving always asks (what it does, and what code manages); restoring asks only what code manages. */
+  const confirmLifecycle = (archive: boolean) => {
+    if (!archive) return confirmManagedChange(scope, `Flag ${flagKey}`);
+    const warning = managedChangeWarning(flag.managedBy, `Flag ${flagKey}`);
+    const message = `${archivingConsequences(flagKey)}${warning ? ` ${warning}` : ''}`;
+    return scope.confirm(`Archive the flag ${flagKey}?`, message, 'Archive the flag');
+  };
+
   const archiveOrRestore = async (archive: boolean) => {
     setStatus(null);
-    if (!(await confirmManagedChange(scope, `Flag ${flagKey}`))) return;
+    if (!(await confirmLifecycle(archive))) return;
     const outcome = await lifecycle.run(({ client }) =>
       archive ? client.flags.archive(org, project, flagKey) : client.flags.restore(org, project, flagKey),
     );

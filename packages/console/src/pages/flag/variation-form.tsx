@@ -3,6 +3,8 @@ import type { NestedVariation } from '@flagplane/contract';
 import { useState } from 'preact/hooks';
 import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
 import { inputProps } from '../../components/field-props.js';
+import { differsInContent } from '../../components/unsaved-changes.js';
+import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
 import { valueHints } from './variation-values.js';
@@ -24,6 +26,17 @@ export function VariationForm({ scope, variation, onSaved, onCancel }: Variation
   const write = useWrite();
   const error = write.error;
   const adding = variation === null;
+  const edited = differsInContent(
+    [variation?.key ?? '', variation?.name ?? '', variation?.value ?? '', variation?.description ?? ''],
+    [key, name, value, description],
+  );
+  useLeaveGuard(
+    edited
+      ? adding
+        ? `the new variation of ${flagKey}, not added yet`
+        : `your unsaved changes to the variation ${variation.key ?? variation.id}`
+      : null,
+  );
 
   const save = async (event: Event) => {
     event.preventDefault();

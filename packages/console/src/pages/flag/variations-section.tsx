@@ -1,14 +1,17 @@
 /**
  * The flag's variations: a table, with add, edit and delete. Nested variations carry no `_actions`, so
- * edit and delete follow the flag's `update` action, and the API's answer says when one is refused
- * (the default of a configuration, the variation of a rule, a Boolean variation…).
+ * edit and delete follow the flag's `update` action; delete is also off, with the reason, when the
+ * contract's rules refuse it for what the page holds (a Boolean variation, the last one, a default, a
+ * rule's or a weighted rollout's variation). Only another flag's prerequisite is left to the server's
+ * answer: the page does not read the other flags.
  */
-import type { NestedVariation } from '@flagplane/contract';
+import { type Action, type NestedVariation, variationDeletionRefusal } from '@flagplane/contract';
+import type { FlagEnvironmentList } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
 import { ActionButton } from '../../components/action-button.js';
 import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { managedChangeWarning } from '../../components/managed-badge.js';
-import { useWrite } from '../../signed-in/use-api.js';
+import { type ApiState, useWrite } from '../../signed-in/use-api.js';
 import type { FlagScope } from './flag-scope.js';
 import { VariationForm } from './variation-form.js';
 
@@ -19,7 +22,35 @@ type Editing =
 
 export const variationLabel = (variation: NestedVariation) => variation.key ?? variation.name ?? variation.id;
 
-export function VariationsSection({ scope }: { readonly scope: FlagScope }) {
+/**
+ * Whether the variation may be deleted: the flag's `update` action, then the contract's rules on the
+ * configurations. Unknown (undefined, the button off) while they load; when they could not be read, the
+ * server's answer decides.
+ */
+function deletionAction(
+  scope: FlagScope,
+  variation: NestedVariation,
+  configurations: ApiState<FlagEnvironmentList>,
+): Action | undefined {
+  const { flag } = scope;
+  const update = flag._actions.update;
+  if (!update.allowed || configurations.status === 'failed') return update;
+  if (configurations.status === 'loading') return undefined;
+  const refusal = variationDeletionRefusal({
+    flagType: flag.type,
+    variationCount: flag.variations.length,
+    variationId: variation.id,
+    configurations: configurations.data,
+  });
+  return refusal === null ? update : { allowed: false, reason: refusal };
+}
+
+export interface VariationsSectionProps {
+  readonly scope: FlagScope;
+  readonly configurations: ApiState<FlagEnvironmentList>;
+}
+
+export function VariationsSection({ scope, configurations }: VariationsSectionProps) {
   const { flag, org, project, flagKey } = scope;
   const [editing, setEditing] = useState<Editing>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -91,7 +122,7 @@ export function VariationsSection({ scope }: { readonly scope: FlagScope }) {
                       Edit
                     </ActionButton>
                     <ActionButton
-                      action={flag._actions.update}
+                      action={deletionAction(scope, variation, configurations)}
                       busy={removal.pending}
                       variant="danger"
                       context={`variation ${variationLabel(variation)}`}

@@ -1,5 +1,7 @@
-/** What a context is served (§21): per flag, the variation, its value and why. */
+/** What a context is served (§21): per flag, the variation, its value and why (a rule by its description). */
 import type { EvaluationResults } from '@flagplane/sdk';
+import type { RulePlace } from '@flagplane/sdk/names';
+import { shortId } from '../../names/short-id.js';
 import { consolePaths } from '../../signed-in/console-paths.js';
 
 type Result = EvaluationResults['items'][number];
@@ -25,18 +27,29 @@ export interface EvaluationResultsTableProps {
   readonly org: string;
   readonly project: string;
   readonly items: readonly Result[];
+  /** The rules that served, by id (rule-places.ts). */
+  readonly rules: ReadonlyMap<string, RulePlace>;
   /** What the table answers, for its caption ("What user-1 is served in production"). */
   readonly caption: string;
+}
+
+/** "rule 1: Germany"; a rule without a description, or not found, by its number (and short id). */
+function ruleText(index: number, ruleId: string | undefined, rules: ReadonlyMap<string, RulePlace>): string {
+  const rule = ruleId === undefined ? undefined : rules.get(ruleId);
+  if (rule?.description) return `rule ${index + 1}: ${rule.description}`;
+  return rule || ruleId === undefined ? `rule ${index + 1}` : `rule ${index + 1} (${shortId(ruleId)})`;
 }
 
 function ReasonCell({
   org,
   project,
   result,
+  rules,
 }: {
   readonly org: string;
   readonly project: string;
   readonly result: Result;
+  readonly rules: ReadonlyMap<string, RulePlace>;
 }) {
   const { reason } = result;
   return (
@@ -44,15 +57,7 @@ function ReasonCell({
       <span class={reason.kind === 'Error' ? 'badge stale' : 'badge'}>{reason.kind}</span>{' '}
       {reasonLabels[reason.kind]}
       {reason.kind === 'Rule' && reason.ruleIndex !== undefined && (
-        <div class="muted">
-          rule {reason.ruleIndex + 1}
-          {reason.ruleId && (
-            <>
-              {' '}
-              (<code>{reason.ruleId}</code>)
-            </>
-          )}
-        </div>
+        <div class="muted">{ruleText(reason.ruleIndex, reason.ruleId, rules)}</div>
       )}
       {reason.prerequisiteKey && (
         <div class="muted">
@@ -72,7 +77,7 @@ function ReasonCell({
   );
 }
 
-export function EvaluationResultsTable({ org, project, items, caption }: EvaluationResultsTableProps) {
+export function EvaluationResultsTable({ org, project, items, rules, caption }: EvaluationResultsTableProps) {
   return (
     <table class="data">
       <caption>{caption}</caption>
@@ -103,7 +108,7 @@ export function EvaluationResultsTable({ org, project, items, caption }: Evaluat
               <code class="evaluation-value">{JSON.stringify(result.value) ?? 'null'}</code>
             </td>
             <td data-label="Reason">
-              <ReasonCell org={org} project={project} result={result} />
+              <ReasonCell org={org} project={project} result={result} rules={rules} />
             </td>
           </tr>
         ))}

@@ -4,6 +4,7 @@ import type { Segment } from '@flagplane/sdk';
 import { useEffect, useRef } from 'preact/hooks';
 import { ActionButton } from '../../components/action-button.js';
 import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { DateTime } from '../../components/date-time.js';
 import { draftOf, updateBodyOf } from './segment-draft.js';
 import { SegmentForm } from './segment-form.js';
 
@@ -54,6 +55,7 @@ export function SegmentCard(props: SegmentCardProps) {
       {editing ? (
         <SegmentForm
           idPrefix={`segment-${segment.id}`}
+          subject={`the segment ${key}`}
           initial={draftOf(segment)}
           creating={false}
           submitLabel="Save segment"
@@ -80,7 +82,7 @@ export function SegmentCard(props: SegmentCardProps) {
             </dd>
           </dl>
           <p class="muted">
-            Updated <time dateTime={segment.updatedAt}>{new Date(segment.updatedAt).toLocaleString()}</time>
+            Updated <DateTime value={segment.updatedAt} />
           </p>
           <div class="toolbar">
             <ActionButton id={editButtonId} action={segment._actions.update} onClick={onEdit}>
