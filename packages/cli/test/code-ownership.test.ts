@@ -259,6 +259,74 @@ describe('drift attribution in flagplane plan (§19)', () => {
     });
   });
 
+  it('presents the first claim after `flagplane export` as adoption, blaming no one, and still attributes real drift', async () => {
+    // A team's first hour: a project and a flag made with curl, then written to a file to manage as code.
+    await api('POST', '/projects', { key: 'shop', name: 'Shop' });
+    await api('POST', '/projects/shop/flags', { key: 'checkout', type: 'Boolean', name: 'Checkout' });
+    await api('POST', '/projects/shop/flags', { key: 'banner', type: 'Boolean' });
+    const exported = await runCli(['export', '--org', 'acme', '--project', 'shop', '-o', 'flags.yaml'], {
+      env,
+      cwd: directory,
+    });
+    expect(exported.code, exported.stderr).toBe(0);
+
+    const plan = await runCli(['plan', '-f', 'flags.yaml'], { env, cwd: directory });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain(
+      [
+        'project shop',
+        '  ~ project shop adopt into file:flags.yaml',
+        '  ~ flag banner adopt into file:flags.yaml (development, production)',
+        '  ~ flag checkout adopt into file:flags.yaml (development, production)',
+      ].join('\n'),
+    );
+    expect(plan.stdout).toContain('Plan: 0 to create, 3 to update (all 3 adoptions), 0 to remove.');
+    expect(plan.stdout).not.toMatch(/(changed|released) by|managedBy/);
+
+    // A real change after the export is still drift, attributed; the adoption beside it still blames no one.
+    await api(
+      'PUT',
+      '/projects/shop/flags/checkout',
+      { name: 'Checkout (renamed live)' },
+      'flagplane-console/1.4.0',
+    );
+    const drifted = await runCli(['plan', '-f', 'flags.yaml'], { env, cwd: directory });
+    expect(drifted.stdout).toContain(
+      [
+        '  ~ flag checkout update',
+        '      name: "Checkout (renamed live)" → "Checkout"  (changed by owner@acme.test just now via flagplane-console/1.4.0)',
+        '      adopt into file:flags.yaml (development, production)',
+      ].join('\n'),
+    );
+    expect(drifted.stdout).toContain('Plan: 0 to create, 3 to update (2 of them adoptions), 0 to remove.');
+    const json = await runCli(['plan', '-f', 'flags.yaml', '--json'], { env, cwd: directory });
+    const checkout = json
+      .json<{ changes: { id: string; changes: Record<string, unknown>[] }[] }>()
+      .changes.find((change) => change.id === 'flag shop/checkout');
+    expect(checkout?.changes).toEqual([
+      expect.objectContaining({
+        property: 'name',
+        lastChange: expect.objectContaining({ action: 'updateFlag' }),
+      }),
+      expect.objectContaining({ property: 'managedBy', before: null, adoption: true }),
+    ]);
+    expect(checkout?.changes[1]).not.toHaveProperty('lastChange');
+
+    expect((await runCli(['apply', '-f', 'flags.yaml'], { env, cwd: directory })).code).toBe(0);
+    expect((await runCli(['plan', '-f', 'flags.yaml'], { env, cwd: directory })).code).toBe(0);
+  });
+
+  it('says who released a resource the file claims again', async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env, cwd: directory })).code).toBe(0);
+    await api('PUT', '/projects/web/flags/banner-text', { managedBy: null }, 'flagplane-console/1.4.0');
+    const plan = await runCli(['plan', '-f', file], { env, cwd: directory });
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(
+      /~ flag banner-text adopt into file:flags\.json \(development, production\) {2}\(released by owner@acme\.test just now via flagplane-console\/1\.4\.0\)/,
+    );
+  });
+
   it('attributes nothing to the configuration of a flag the plan creates, even if an old flag had its key', async () => {
     const file = await writeDocument('flags.json', sampleState());
     expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
