@@ -5,7 +5,7 @@
  * after those two commands, which is the case a new user is in.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFile, lstat, mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,5 +77,23 @@ describe('the commands on PATH in the repository', () => {
     expect(run.stderr).toMatch(
       new RegExp(`^${name}: .* is not built .*: run \`npm run build\` at the repository root\\n$`),
     );
+  });
+
+  it('are built by `npm start`, which the README has a newcomer run before them', async () => {
+    const start = JSON.parse(await readFile(path.join(repository, 'package.json'), 'utf8')).scripts
+      .start as string;
+    // The build `npm start` runs before the server, asked what it would build (turbo's dry run builds nothing).
+    const build = /^turbo (run build .*?) && /.exec(start)?.[1];
+    expect(build, start).toBeDefined();
+    const dryRun = await npx(['turbo', ...(build ?? '').split(/\s+/), '--dry=json']);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    const built = (JSON.parse(dryRun.stdout) as { tasks: { package: string; task: string }[] }).tasks
+      .filter((task) => task.task === 'build')
+      .map((task) => task.package);
+    for (const file of Object.values(bins)) {
+      const manifest = path.join(repository, path.dirname(path.dirname(file)), 'package.json');
+      expect(built).toContain(JSON.parse(await readFile(manifest, 'utf8')).name);
+    }
+    expect(built).toContain('@flagplane/console');
   });
 });

@@ -9,6 +9,8 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runProcess } from '@flagplane/test-support/process';
 import {
   checkQueuedStacks,
   queueStackCheck,
@@ -20,6 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { firstVersion, installCli, type StackVersion, synthesize } from './support/deployment-stack.js';
 import { ownerToken, type ReferenceServer, startReferenceServer } from './support/reference-server.js';
 
+const cliBin = fileURLToPath(new URL('../packages/cli/dist/flagplane.js', import.meta.url));
 let server: ReferenceServer;
 let directory: string;
 let terraform: TerraformWorkspace;
@@ -134,6 +137,26 @@ describe.skipIf(!terraformAvailable())('a stack deployed by Terraform through it
     expect(outcome.code).toBe(0);
     expect(outcome.changes).toEqual([]);
     expect(outcome.runs).toEqual([]);
+    expect(server.writes()).toBe(writesBefore);
+  });
+
+  it('every flag claims each environment of its project, as `flagplane plan --synth` of the same stack does (§20)', async () => {
+    // banner-text configures production only, adopted configures nothing: development is reconciled too.
+    for (const flag of ['new-checkout', 'banner-text', 'adopted']) {
+      expect(
+        (await server.get<{ managedBy: unknown }>(`/projects/web/flags/${flag}`)).managedBy,
+      ).toMatchObject({
+        source: 'cdktf:flags',
+        environments: ['development', 'production'],
+      });
+    }
+    // The provisioners and the inventory read by the CLI reconcile the same environments: nothing to do.
+    const writesBefore = server.writes();
+    const plan = await runProcess(process.execPath, [cliBin, 'plan', '--synth', stackDirectory], {
+      env: { FLAGPLANE_BASE_URL: server.baseUrl, FLAGPLANE_TOKEN: ownerToken },
+    });
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('No changes');
     expect(server.writes()).toBe(writesBefore);
   });
 

@@ -150,6 +150,26 @@ describe('a synthesized stack read as Terraform would read it', () => {
   });
 });
 
+describe('code ownership of a synthesized stack (§20)', () => {
+  it('claims a flag configured in production only for development too, which the stack reconciles', async () => {
+    const { stack } = await synthesizeApp('ownership', 'Flagplane, Project', [
+      "const shop = new Project(stack, 'Shop', { flagplane, key: 'shop' });",
+      "shop.addEnvironment('Development', { key: 'development' });",
+      "const production = shop.addEnvironment('Production', { key: 'production' });",
+      "shop.addFlag('Checkout', { key: 'checkout', type: 'Boolean' }).configure(production, { enabled: true });",
+    ]);
+    const apply = await flagplane(['apply', '--synth', stack, '--yes'], directory);
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    expect(await server.get('/projects/shop/flags/checkout')).toMatchObject({
+      managedBy: { source: 'cdktf:flags', environments: ['development', 'production'] },
+    });
+    const writesBefore = server.writes();
+    const again = await flagplane(['apply', '--synth', stack, '--yes'], directory);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(server.writes()).toBe(writesBefore);
+  });
+});
+
 describe('a stack with resources managed elsewhere', () => {
   it('applies its own flag in another team’s project and leaves the project, its environments and flags alone', async () => {
     // The other team's project, named and coloured its own way, with a flag of theirs.
@@ -186,6 +206,10 @@ describe('a stack with resources managed elsewhere', () => {
     });
     const flags = await server.get<{ items: { key: string }[] }>('/projects/platform/flags');
     expect(flags.items.map((flag) => flag.key)).toEqual(['kill-switch', 'search-v2']);
+    // Claimed where the stack reconciles it: the platform team's development is theirs (§20).
+    expect(await server.get('/projects/platform/flags/search-v2')).toMatchObject({
+      managedBy: { source: 'cdktf:flags', environments: ['production'] },
+    });
     const again = await flagplane(['plan', '--synth', stack], directory);
     expect(again.code, again.stdout).toBe(0);
   });

@@ -8,6 +8,11 @@
  *
  * A block that imports `vitest` (or the mock's vitest helper) is a test file, run by vitest. ```yaml and
  * ```json blocks holding a desired state (a top-level `projects`) are checked by the contract's validator.
+ *
+ * Shell blocks that talk to the server of `npm start` say so: ```sh fresh-server. A README's such blocks
+ * run in order, in one shell, against a server on its first start (organization `default`, the token it
+ * printed), as a newcomer pastes them into a terminal; a block fenced `file=<name>` (```yaml
+ * file=flags.yaml) is the file of that name the shell blocks use, saved beside them first.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,10 +23,12 @@ export interface Snippet {
   /** `packages/sdk/README.md:42`: where the block starts. */
   readonly where: string;
   readonly readme: string;
-  readonly language: 'ts' | 'yaml' | 'json';
+  readonly language: 'ts' | 'yaml' | 'json' | 'sh';
   readonly mode: SnippetMode;
   /** The program as checked: with the blocks it continues, imports first. */
   readonly program: string;
+  /** `file=<name>`: the shell blocks of the README read this block as the file `<name>`. */
+  readonly file?: string;
 }
 
 interface Block {
@@ -86,7 +93,17 @@ export function snippetsOf(repository: string, readme: string): Snippet[] {
       (block.language === 'yaml' || block.language === 'json') &&
       /^projects:|"projects"\s*:/m.test(block.code)
     ) {
-      snippets.push({ where, readme, language: block.language, mode: 'run', program: block.code });
+      const file = block.flags.find((flag) => flag.startsWith('file='))?.slice('file='.length);
+      snippets.push({
+        where,
+        readme,
+        language: block.language,
+        mode: 'run',
+        program: block.code,
+        ...(file ? { file } : {}),
+      });
+    } else if (block.language === 'sh' && block.flags.includes('fresh-server')) {
+      snippets.push({ where, readme, language: 'sh', mode: 'run', program: block.code });
     }
   }
   return snippets;

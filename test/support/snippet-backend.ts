@@ -1,19 +1,14 @@
 /**
- * Preloaded (`node --import`) into every README snippet the tests run: the API at
- * https://flags.example.com (the address the READMEs use) is the real server in memory, through the
- * mock, with organization `acme` and an Owner whose token is `FLAGPLANE_TOKEN`. Anything else the
- * snippet fetches is an error.
+ * Preloaded (`node --import`) into every README snippet the tests run: the API at http://127.0.0.1:4000
+ * (where the READMEs say `npm start` listens) is the real server in memory, through the mock, as a fresh
+ * server is (fresh-server-seed.json: organization `default` and its Owner), with that Owner's token in
+ * `FLAGPLANE_TOKEN`. Anything else the snippet fetches is an error. Plain Node runs it: no sibling `.ts`.
  */
-import { createFlagplaneMock, setupFetchServer } from '@flagplane/mock';
+import { createFlagplaneMock, type MockSeed, setupFetchServer } from '@flagplane/mock';
+import seed from './fresh-server-seed.json' with { type: 'json' };
 
-const mock = await createFlagplaneMock({
-  baseUrl: 'https://flags.example.com',
-  seed: {
-    organizations: [{ slug: 'acme' }],
-    users: [{ name: 'owner', memberships: { acme: 'Owner' } }],
-  },
-});
+const mock = await createFlagplaneMock({ baseUrl: 'http://127.0.0.1:4000', seed: seed as MockSeed });
 const server = setupFetchServer(...mock.handlers);
 server.listen({ onUnhandledFrame: 'error' });
 process.env.FLAGPLANE_BASE_URL = mock.baseUrl;
-process.env.FLAGPLANE_TOKEN = mock.tokens.owner;
+process.env.FLAGPLANE_TOKEN = mock.tokens.Administrator;

@@ -15,6 +15,7 @@ import {
   type DesiredState,
   type DesiredStateInput,
   type PathSegment,
+  reconciledEnvironmentKeys,
   validateDesiredState,
 } from '@flagplane/contract/desired-state';
 import { Annotations, App, TerraformStack } from 'cdktf';
@@ -180,6 +181,17 @@ export class Flagplane extends Construct implements StackWiring {
     // when it is not, synth stops at validation and these never reach a file. Put in canonical form once:
     // each spec, and the inventory, is then written out without sorting again.
     const source = canonicalForm(validation.state ?? assembly.document);
+    const projectEnvironments = new Map<PathSegment, string[]>();
+    /** The environments a flag of the project at `projects[index]` is reconciled in (§20), once per project. */
+    const environmentsOfProject = (index: PathSegment) => {
+      let keys = projectEnvironments.get(index);
+      if (!keys) {
+        const environments = entryAt(source, ['projects', index]).environments;
+        keys = reconciledEnvironmentKeys(Array.isArray(environments) ? environments : []);
+        projectEnvironments.set(index, keys);
+      }
+      return keys;
+    };
     for (const { resource, projectKey, at } of assembly.resources) {
       const entry = entryAt(source, at);
       const policy = (entry.removalPolicy as string | undefined) ?? constructRemovalPolicies[resource.kind];
@@ -189,7 +201,11 @@ export class Flagplane extends Construct implements StackWiring {
         resource.configurationResource,
         resourceSpecs(
           resource.kind,
-          { organization: this.organization, source: declarationSource },
+          {
+            organization: this.organization,
+            source: declarationSource,
+            ...(resource.kind === 'flag' ? { projectEnvironments: environmentsOfProject(at[1] ?? 0) } : {}),
+          },
           projectKey,
           entry,
           policy,

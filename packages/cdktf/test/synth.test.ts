@@ -106,6 +106,35 @@ describe('synthesized stack', () => {
     ]);
   });
 
+  it("gives every flag spec its project's environments in the project's order, configured there or not (§20)", () => {
+    const stack = synthesizeStack((scope, flagplane) => {
+      const web = new Project(scope, 'Web', { flagplane, key: 'web' });
+      const production = web.addEnvironment('Production', { key: 'production', sortOrder: 2 });
+      web.addEnvironment('Development', { key: 'development' }); // position 1
+      web.addEnvironment('Staging', { key: 'staging', sortOrder: 1 });
+      const flag = web.addFlag('Checkout', { key: 'checkout', type: 'Boolean' });
+      flag.configure(production, { enabled: true });
+      const shared = Project.fromKey(scope, 'Shared', { flagplane, key: 'shared' });
+      const mine = new FeatureFlag(scope, 'Mine', { project: shared, key: 'mine', type: 'Boolean' });
+      mine.configure(shared.environment('production'), { enabled: true });
+    });
+    const specOf = (name: string) => JSON.parse(resourceNamed(stack, name).triggers.spec!);
+    // The configuration reconciles every listed environment; the identity's ensure claims the same list.
+    expect(specOf('Web_Checkout_Configuration').projectEnvironments).toEqual([
+      'development',
+      'staging',
+      'production',
+    ]);
+    const ensure = resourceNamed(stack, 'Web_Checkout_Identity').provisioner[0]!['local-exec'];
+    expect(JSON.parse(ensure.environment.FLAGPLANE_SPEC!).projectEnvironments).toEqual([
+      'development',
+      'staging',
+      'production',
+    ]);
+    // A project managed elsewhere: only the environments the stack names, never the owner's others.
+    expect(specOf('Mine_Configuration').projectEnvironments).toEqual(['production']);
+  });
+
   it('takes a destroy provisioner’s identity from self, and the policy from the declaration', () => {
     const identity = resourceNamed(synthesizeStack(declareRepresentativeStack), 'Web_Banner_Identity');
     const removal = identity.provisioner[1]!['local-exec'];

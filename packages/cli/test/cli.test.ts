@@ -58,7 +58,7 @@ describe('flagplane', () => {
       changes: { id: string }[];
     }>();
     expect(planned.hasChanges).toBe(true);
-    expect(planned.summary).toEqual({ create: 5, update: 2, remove: 0, notices: 0 });
+    expect(planned.summary).toEqual({ create: 5, update: 2, adopt: 0, remove: 0, notices: 0 });
     expect(server.counts().writes).toBe(0);
 
     const apply = await runCli(['apply', '-f', file, '--json'], { env });

@@ -54,7 +54,7 @@ async function writeDocument(relative: string, document: unknown): Promise<strin
 }
 
 describe('managedBy written by the CLI (§20)', () => {
-  it('names the file relative to the git top-level, with the declared environments; a re-apply writes nothing', async () => {
+  it('names the file relative to the git top-level, with every environment it reconciles; a re-apply writes nothing', async () => {
     execFileSync('git', ['init', '--quiet', directory]);
     const file = await writeDocument('infra/flags/web.json', sampleState());
     // Run from a subdirectory: the source is still relative to the repository root.
@@ -64,13 +64,14 @@ describe('managedBy written by the CLI (§20)', () => {
     const project = await managedByOf('/projects/web');
     expect(project).toMatchObject({ source: 'file:infra/flags/web.json', environments: [] });
     expect(Date.parse(project?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    // Each flag configures one environment; the other is reconciled too (disabled), so it is listed (§20).
     expect(await managedByOf('/projects/web/flags/new-checkout')).toMatchObject({
       source: 'file:infra/flags/web.json',
-      environments: ['production'],
+      environments: ['development', 'production'],
     });
     expect(await managedByOf('/projects/web/flags/banner-text')).toMatchObject({
       source: 'file:infra/flags/web.json',
-      environments: ['development'],
+      environments: ['development', 'production'],
     });
 
     server.resetCounts();
@@ -122,10 +123,78 @@ describe('managedBy written by the CLI (§20)', () => {
     expect(apply.code, apply.stdout).toBe(0);
     expect(apply.json<{ result: { failed: unknown[] } }>().result.failed).toEqual([]);
     expect(await managedByOf('/projects/web/flags/new-checkout')).toMatchObject({
-      environments: ['production', 'staging'],
+      environments: ['development', 'production', 'staging'],
     });
     server.resetCounts();
     expect((await runCli(['apply', '-f', file], { env })).code).toBe(0);
+    expect(server.counts().writes).toBe(0);
+  });
+
+  it("lists an environment the file leaves out of a flag, which apply disables, in the project's order", async () => {
+    // A flags.yaml as a new team writes it: the flag only in production, development left to the default.
+    const file = path.join(directory, 'flags.yaml');
+    await writeFile(
+      file,
+      [
+        'organization: acme',
+        'projects:',
+        '  - key: shop',
+        '    environments: [{ key: production, sortOrder: 1 }, { key: development, sortOrder: 0 }]',
+        '    flags:',
+        '      - key: checkout',
+        '        type: Boolean',
+        '        environments:',
+        '          production: { enabled: true }',
+      ].join('\n'),
+    );
+    const apply = await runCli(['apply', '-f', file], { env, cwd: directory });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(await managedByOf('/projects/shop/flags/checkout')).toMatchObject({
+      source: 'file:flags.yaml',
+      environments: ['development', 'production'],
+    });
+
+    // Turned on by hand where the file leaves it out: the next apply reverts it, as the list said it would.
+    await api('POST', '/projects/shop/flags/checkout/environments/development/toggle', { enabled: true });
+    const plan = await runCli(['plan', '-f', file, '--json'], { env, cwd: directory });
+    expect(plan.code).toBe(2);
+    expect(plan.json<{ changes: { id: string }[] }>().changes.map((change) => change.id)).toEqual([
+      'configuration shop/checkout@development',
+    ]);
+    expect((await runCli(['apply', '-f', file], { env, cwd: directory })).code).toBe(0);
+
+    server.resetCounts();
+    const again = await runCli(['apply', '-f', file], { env, cwd: directory });
+    expect(again.code, again.stderr).toBe(0);
+    expect(server.counts().writes).toBe(0);
+  });
+
+  it('widens a shorter list an older apply wrote, once, and shows it in the plan', async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env, cwd: directory })).code).toBe(0);
+    // What the CLI wrote before §20 listed every reconciled environment: only the configured one.
+    await api(
+      'PUT',
+      '/projects/web/flags/new-checkout',
+      { managedBy: { source: 'file:flags.json', environments: ['production'] } },
+      'flagplane-cli/0.0.9',
+    );
+
+    const plan = await runCli(['plan', '-f', file], { env, cwd: directory });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toMatch(
+      /~ flag new-checkout update\n\s+managedBy: file:flags\.json \(production\) → file:flags\.json \(development, production\)/,
+    );
+    expect(plan.stdout).toContain('Plan: 0 to create, 1 to update, 0 to remove.');
+
+    server.resetCounts();
+    expect((await runCli(['apply', '-f', file], { env, cwd: directory })).code).toBe(0);
+    expect(server.counts().writes).toBe(1);
+    expect(await managedByOf('/projects/web/flags/new-checkout')).toMatchObject({
+      environments: ['development', 'production'],
+    });
+    server.resetCounts();
+    expect((await runCli(['apply', '-f', file], { env, cwd: directory })).code).toBe(0);
     expect(server.counts().writes).toBe(0);
   });
 
@@ -188,6 +257,74 @@ describe('drift attribution in flagplane plan (§19)', () => {
       action: 'updateFlag',
       client: 'other-tool/2.0',
     });
+  });
+
+  it('presents the first claim after `flagplane export` as adoption, blaming no one, and still attributes real drift', async () => {
+    // A team's first hour: a project and a flag made with curl, then written to a file to manage as code.
+    await api('POST', '/projects', { key: 'shop', name: 'Shop' });
+    await api('POST', '/projects/shop/flags', { key: 'checkout', type: 'Boolean', name: 'Checkout' });
+    await api('POST', '/projects/shop/flags', { key: 'banner', type: 'Boolean' });
+    const exported = await runCli(['export', '--org', 'acme', '--project', 'shop', '-o', 'flags.yaml'], {
+      env,
+      cwd: directory,
+    });
+    expect(exported.code, exported.stderr).toBe(0);
+
+    const plan = await runCli(['plan', '-f', 'flags.yaml'], { env, cwd: directory });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain(
+      [
+        'project shop',
+        '  ~ project shop adopt into file:flags.yaml',
+        '  ~ flag banner adopt into file:flags.yaml (development, production)',
+        '  ~ flag checkout adopt into file:flags.yaml (development, production)',
+      ].join('\n'),
+    );
+    expect(plan.stdout).toContain('Plan: 0 to create, 3 to update (all 3 adoptions), 0 to remove.');
+    expect(plan.stdout).not.toMatch(/(changed|released) by|managedBy/);
+
+    // A real change after the export is still drift, attributed; the adoption beside it still blames no one.
+    await api(
+      'PUT',
+      '/projects/shop/flags/checkout',
+      { name: 'Checkout (renamed live)' },
+      'flagplane-console/1.4.0',
+    );
+    const drifted = await runCli(['plan', '-f', 'flags.yaml'], { env, cwd: directory });
+    expect(drifted.stdout).toContain(
+      [
+        '  ~ flag checkout update',
+        '      name: "Checkout (renamed live)" → "Checkout"  (changed by owner@acme.test just now via flagplane-console/1.4.0)',
+        '      adopt into file:flags.yaml (development, production)',
+      ].join('\n'),
+    );
+    expect(drifted.stdout).toContain('Plan: 0 to create, 3 to update (2 of them adoptions), 0 to remove.');
+    const json = await runCli(['plan', '-f', 'flags.yaml', '--json'], { env, cwd: directory });
+    const checkout = json
+      .json<{ changes: { id: string; changes: Record<string, unknown>[] }[] }>()
+      .changes.find((change) => change.id === 'flag shop/checkout');
+    expect(checkout?.changes).toEqual([
+      expect.objectContaining({
+        property: 'name',
+        lastChange: expect.objectContaining({ action: 'updateFlag' }),
+      }),
+      expect.objectContaining({ property: 'managedBy', before: null, adoption: true }),
+    ]);
+    expect(checkout?.changes[1]).not.toHaveProperty('lastChange');
+
+    expect((await runCli(['apply', '-f', 'flags.yaml'], { env, cwd: directory })).code).toBe(0);
+    expect((await runCli(['plan', '-f', 'flags.yaml'], { env, cwd: directory })).code).toBe(0);
+  });
+
+  it('says who released a resource the file claims again', async () => {
+    const file = await writeDocument('flags.json', sampleState());
+    expect((await runCli(['apply', '-f', file], { env, cwd: directory })).code).toBe(0);
+    await api('PUT', '/projects/web/flags/banner-text', { managedBy: null }, 'flagplane-console/1.4.0');
+    const plan = await runCli(['plan', '-f', file], { env, cwd: directory });
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(
+      /~ flag banner-text adopt into file:flags\.json \(development, production\) {2}\(released by owner@acme\.test just now via flagplane-console\/1\.4\.0\)/,
+    );
   });
 
   it('attributes nothing to the configuration of a flag the plan creates, even if an old flag had its key', async () => {

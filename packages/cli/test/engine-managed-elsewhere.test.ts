@@ -86,6 +86,19 @@ describe('resources managed elsewhere', () => {
     expect(server.counts().writes).toBe(0);
   });
 
+  it("claims its flag for the environments it names, and leaves the project's others to their owner (§20)", async () => {
+    const flagplane = engine(server.baseUrl);
+    await flagplane.apply(platformState());
+    await flagplane.apply({ ...searchState(), source: 'file:search.yaml' });
+    const flag = await flagplane.client.flags.retrieve('acme', 'platform', 'search-v2');
+    // staging is the platform team's: this document never reconciles the flag there, so it does not claim it.
+    expect(flag.managedBy).toMatchObject({ source: 'file:search.yaml', environments: ['production'] });
+    await flagplane.client.flagEnvironments.toggle('acme', 'platform', 'search-v2', 'staging', {
+      enabled: true,
+    });
+    expect(changesOf(await flagplane.plan({ ...searchState(), source: 'file:search.yaml' }))).toEqual([]);
+  });
+
   it('destroys only what it declares itself, even with delete as every default policy', async () => {
     const flagplane = engine(server.baseUrl);
     await flagplane.apply(platformState());

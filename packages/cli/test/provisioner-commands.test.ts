@@ -177,6 +177,93 @@ describe('flagplane resource', () => {
     expect(keys.map((key) => key.isActive)).toEqual([false]);
   });
 
+  it("reconciles a flag in the spec's projectEnvironments, and claims exactly those (§20)", async () => {
+    const stack = { organization: 'acme', source: 'cdktf:flags' };
+    await resource('ensure', 'project', {
+      ...stack,
+      project: { key: 'web', environments: [{ key: 'development' }, { key: 'production' }] },
+    });
+    // An environment someone added by hand: not in the stack, so never reconciled nor claimed by it.
+    await resource('configure', 'environment', { ...stack, project: 'web', environment: { key: 'qa' } });
+    const spec = {
+      ...stack,
+      project: 'web',
+      projectEnvironments: ['development', 'production'],
+      flag: { key: 'checkout', type: 'Boolean', environments: { production: { enabled: true } } },
+    };
+    const ensured = await resource('ensure', 'flag', { ...spec, flag: { key: 'checkout', type: 'Boolean' } });
+    expect(ensured.code, ensured.stderr).toBe(0);
+    const managedBy = async () => (await api('/projects/web/flags/checkout')).managedBy;
+    expect(await managedBy()).toMatchObject({
+      source: 'cdktf:flags',
+      environments: ['development', 'production'],
+    });
+
+    await fetch(
+      `${server.baseUrl}/api/v1/orgs/acme/projects/web/flags/checkout/environments/development/toggle`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.owner}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      },
+    );
+    await fetch(`${server.baseUrl}/api/v1/orgs/acme/projects/web/flags/checkout/environments/qa/toggle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.owner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: true }),
+    });
+    const configured = await resource('configure', 'flag', spec);
+    expect(configured.code, configured.stderr).toBe(0);
+    expect(configured.json<{ result: { done: string[] } }>().result.done.sort()).toEqual([
+      'configuration web/checkout@development',
+      'configuration web/checkout@production',
+    ]);
+    expect((await api('/projects/web/flags/checkout/environments/development')).isEnabled).toBe(false);
+    expect((await api('/projects/web/flags/checkout/environments/qa')).isEnabled).toBe(true);
+
+    server.resetCounts();
+    expect((await resource('configure', 'flag', spec)).code).toBe(0);
+    expect(server.counts().writes).toBe(0);
+
+    // A spec synthesized before projectEnvironments: every live environment, as such a stack reconciled.
+    const { projectEnvironments: _, ...older } = spec;
+    const widened = await resource('configure', 'flag', older);
+    expect(widened.code, widened.stderr).toBe(0);
+    expect(await managedBy()).toMatchObject({ environments: ['development', 'production', 'qa'] });
+    expect((await api('/projects/web/flags/checkout/environments/qa')).isEnabled).toBe(false);
+  });
+
+  it('claims at ensure only the listed environments that exist yet, and refuses a configure without them', async () => {
+    await resource('ensure', 'project', project);
+    const spec = {
+      organization: 'acme',
+      source: 'cdktf:flags',
+      project: 'web',
+      projectEnvironments: ['production', 'staging'],
+      flag: { key: 'checkout', type: 'Boolean' },
+    };
+    // Terraform may create the flag before the stack's new environment: ensure does not wait for it.
+    const ensured = await resource('ensure', 'flag', spec);
+    expect(ensured.code, ensured.stderr).toBe(0);
+    expect((await api('/projects/web/flags/checkout')).managedBy).toMatchObject({
+      environments: ['production'],
+    });
+    const configured = await resource('configure', 'flag', spec);
+    expect(configured.code).toBe(1);
+    expect(configured.json<{ error: { message: string } }>().error.message).toBe(
+      'project "web" has no environment "staging"',
+    );
+    await resource('configure', 'environment', {
+      organization: 'acme',
+      project: 'web',
+      environment: { key: 'staging' },
+    });
+    expect((await resource('configure', 'flag', spec)).code).toBe(0);
+    expect((await api('/projects/web/flags/checkout')).managedBy).toMatchObject({
+      environments: ['production', 'staging'],
+    });
+  });
+
   it('reads the spec from stdin when FLAGPLANE_SPEC is not set', async () => {
     const run = await runCli(['resource', 'ensure', '--kind', 'project'], {
       env,
@@ -201,6 +288,20 @@ describe('flagplane resource', () => {
     expect(run.json<{ error: { problems: string[] } }>().error.problems).toEqual([
       'flag.enabled: unknown property',
       'flag.environments.production.defaultVariation: unknown variation "ture"; did you mean "true"?',
+    ]);
+    expect(server.counts().total).toBe(0);
+  });
+
+  it('refuses a flag configured in an environment its projectEnvironments leave out, before any request', async () => {
+    const run = await resource('configure', 'flag', {
+      organization: 'acme',
+      project: 'web',
+      projectEnvironments: ['development', 'production'],
+      flag: { key: 'x', type: 'Boolean', environments: { prod: { enabled: true } } },
+    });
+    expect(run.code).toBe(1);
+    expect(run.json<{ error: { problems: string[] } }>().error.problems).toEqual([
+      'flag.environments.prod: unknown environment "prod"; did you mean "production"?',
     ]);
     expect(server.counts().total).toBe(0);
   });

@@ -8,6 +8,7 @@ import {
   formatProblem,
   inventoryOfSynthesizedStack,
   literalTemplateText,
+  reconciledEnvironmentKeys,
   validateResourceRemovalSpec,
   validateResourceSpec,
 } from '../src/index.js';
@@ -130,6 +131,20 @@ describe('validateResourceSpec', () => {
       'sdkKey.plaintext: unknown property; did you mean "plaintextFile"?',
       'sdkKey.environment: is required',
     ]);
+  });
+});
+
+describe('reconciledEnvironmentKeys (§20)', () => {
+  it("orders a project's environments as the API lists them: sortOrder (else the position), then key", () => {
+    expect(
+      reconciledEnvironmentKeys([
+        { key: 'production', sortOrder: 2 },
+        { key: 'development' }, // position 1
+        { key: 'staging', sortOrder: 1 },
+        { key: 'qa', sortOrder: 2 },
+      ]),
+    ).toEqual(['development', 'staging', 'production', 'qa']);
+    expect(reconciledEnvironmentKeys([{ key: 'b' }, { key: 'a' }])).toEqual(['b', 'a']);
   });
 });
 

@@ -48,12 +48,17 @@ function sortedOwnKeys(record: Entry): Entry {
 export interface SpecPlacement {
   readonly organization: string;
   readonly source: string;
+  /**
+   * A flag's: the environments of its project the stack holds, in the project's order
+   * (`reconciledEnvironmentKeys`), which its configuration is reconciled in and `managedBy` lists (§20).
+   */
+  readonly projectEnvironments?: readonly string[];
 }
 
 /** @param entry the resource's entry in canonical form (see above) */
 export function resourceSpecs(
   kind: ResourceKind,
-  { organization, source }: SpecPlacement,
+  { organization, source, projectEnvironments }: SpecPlacement,
   projectKey: string,
   entry: Entry,
   removalPolicy: string,
@@ -66,6 +71,7 @@ export function resourceSpecs(
         ...(kind === 'project' ? {} : { project: projectKey }),
         // Only projects and flags carry managedBy; the other kinds' specs stay as they were.
         ...(kind === 'project' || kind === 'flag' ? { source } : {}),
+        ...(kind === 'flag' && projectEnvironments ? { projectEnvironments } : {}),
         [property]: value,
       }),
     );

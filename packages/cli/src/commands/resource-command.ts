@@ -124,16 +124,22 @@ const kindCommands: { readonly [Kind in ResourceKind]: KindCommands<Kind> } = {
   flag: {
     entry: (spec) => spec.flag,
     scope: (spec) => ({ flags: [spec.flag.key], sdkKeyEnvironments: [] }),
-    plan(plan, { flag: declared, source }, { project, live, policies, existenceOnly }) {
-      const environmentKeys = (live?.environments ?? []).map((environment) => environment.key);
-      const unknown = Object.keys(declared.environments ?? {}).filter(
-        (key) => !environmentKeys.includes(key),
+    plan(plan, { flag: declared, source, projectEnvironments }, { project, live, policies, existenceOnly }) {
+      const liveKeys = (live?.environments ?? []).map((environment) => environment.key);
+      // What this flag's configuration is reconciled in (§20): the stack's environments of the project,
+      // or (a spec from before they were listed) every live one.
+      const reconciled = projectEnvironments ?? liveKeys;
+      const unknown = [...reconciled, ...Object.keys(declared.environments ?? {})].filter(
+        (key, index, keys) => !liveKeys.includes(key) && keys.indexOf(key) === index,
       );
-      if (unknown.length > 0) {
+      // `ensure` may run before the stack's new environments exist: the flag is claimed for those there
+      // are, and `configure` (which waits for the environments) claims the rest.
+      if (unknown.length > 0 && !existenceOnly) {
         throw new UsageError(
           `project "${project}" has no environment ${unknown.map((key) => `"${key}"`).join(', ')}`,
         );
       }
+      const environmentKeys = reconciled.filter((key) => liveKeys.includes(key));
       const resolved = resolveFlag(declared, environmentKeys, policies, source ?? null);
       // `ensure` also restores an archived flag.
       planFlag(plan, project, resolved, live, { existenceOnly });

@@ -3,6 +3,7 @@ import type { ConditionGroup } from '@flagplane/contract';
 
 export function displayValue(property: string, value: unknown): string {
   if (value === undefined) return '(none)';
+  if (property === 'managedBy') return managedByText(value);
   if (property === 'rules' && Array.isArray(value))
     return value.length === 0 ? 'no rules' : value.map(displayRule).join('; ');
   if (property === 'conditionGroups' && Array.isArray(value)) return displayGroups(value as ConditionGroup[]);
@@ -43,4 +44,11 @@ function displayGroups(groups: readonly ConditionGroup[]): string {
     )
     .map((text) => `(${text})`)
     .join(' and ');
+}
+
+/** `file:flags.yaml (development, production)`; a project's claim has no environments: its source alone. */
+export function managedByText(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  const { source, environments } = value as { source: string; environments?: readonly string[] };
+  return environments && environments.length > 0 ? `${source} (${environments.join(', ')})` : source;
 }

@@ -5,6 +5,7 @@
  */
 import type { Event } from '@flagplane/contract';
 import type { DriftAttributions, Notice, Plan, PlannedChange } from '@flagplane/engine';
+import { adoptionText, isAdoption, onlyAdopts } from './adoption.js';
 import { displayValue } from './display-value.js';
 import { eventOrigin } from './event-text.js';
 import type { TerminalStyle } from './terminal-style.js';
@@ -12,6 +13,8 @@ import type { TerminalStyle } from './terminal-style.js';
 export interface PlanSummary {
   readonly create: number;
   readonly update: number;
+  /** Of the updates, those that only adopt a resource (§20: its first `managedBy`). */
+  readonly adopt: number;
   readonly remove: number;
   readonly notices: number;
 }
@@ -22,6 +25,7 @@ export function summarize(plan: Plan): PlanSummary {
   return {
     create: count((change) => change.action === 'create'),
     update: count((change) => !change.destructive && change.action !== 'create'),
+    adopt: count(onlyAdopts),
     remove: count((change) => change.destructive),
     notices: plan.notices.length,
   };
@@ -47,12 +51,16 @@ export function planAsJson(plan: Plan, attributions: DriftAttributions = noAttri
     summary: summarize(plan),
     changes: plan.steps.map(({ change }) => {
       const events = attributions.get(change.id);
-      if (!events) return change;
+      if (!events && !change.changes.some(isAdoption)) return change;
       return {
         ...change,
         changes: change.changes.map((property) => {
-          const event = events.get(property.property);
-          return event ? { ...property, lastChange: lastChange(event) } : property;
+          const event = events?.get(property.property);
+          return {
+            ...property,
+            ...(isAdoption(property) ? { adoption: true } : {}),
+            ...(event ? { lastChange: lastChange(event) } : {}),
+          };
         }),
       };
     }),
@@ -106,7 +114,13 @@ export function planAsText(
 /** The last line says what matters most: a conflict, then the changes, then a warning, then "nothing". */
 function closingLine(plan: Plan, style: TerminalStyle): string {
   const summary = summarize(plan);
-  const counts = `${style.green(`${summary.create} to create`)}, ${style.yellow(`${summary.update} to update`)}, ${style.red(`${summary.remove} to remove`)}`;
+  const adoptions =
+    summary.adopt === 0
+      ? ''
+      : summary.adopt === summary.update
+        ? ` (${summary.adopt === 1 ? 'an adoption' : `all ${summary.adopt} adoptions`})`
+        : ` (${summary.adopt} of them ${summary.adopt === 1 ? 'an adoption' : 'adoptions'})`;
+  const counts = `${style.green(`${summary.create} to create`)}, ${style.yellow(`${summary.update} to update${adoptions}`)}, ${style.red(`${summary.remove} to remove`)}`;
   if (plan.conflicts.length > 0) {
     return style.red(
       `Cannot apply: ${countOf(plan.conflicts.length, 'conflict')} above (no write can resolve ${plan.conflicts.length === 1 ? 'it' : 'them'}); ` +
@@ -135,6 +149,19 @@ function changeLines(
   const now = Date.now();
   const color = change.destructive ? style.red : change.action === 'create' ? style.green : style.yellow;
   const reason = change.reason ? style.dim(` (${change.reason})`) : '';
+  /** Who made the live value what it is: a change, or (for a `managedBy` now null) a release. */
+  const originOf = (property: PlannedChange['changes'][number]) => {
+    const event = events?.get(property.property);
+    if (!event) return '';
+    return style.dim(`  (${isAdoption(property) ? 'released' : 'changed'} by ${eventOrigin(event, now)})`);
+  };
+  const [adoption] = change.changes.filter(isAdoption);
+  if (adoption && onlyAdopts(change)) {
+    // Nothing else changes: one line says it all.
+    return [
+      `  ${color(`${symbols[change.action]} ${change.kind} ${change.resource}`)} ${color(adoptionText(adoption))}${reason}${originOf(adoption)}`,
+    ];
+  }
   const lines = [
     `  ${color(`${symbols[change.action]} ${change.kind} ${change.resource}`)} ${color(change.action)}${reason}`,
   ];
@@ -143,13 +170,9 @@ function changeLines(
     if (change.action === 'create' && isEmpty(property.after)) continue;
     const before = displayValue(property.property, property.before);
     const after = displayValue(property.property, property.after);
-    const event = events?.get(property.property);
-    const origin = event ? style.dim(`  (changed by ${eventOrigin(event, now)})`) : '';
-    lines.push(
-      change.action === 'create'
-        ? `      ${property.property}: ${after}`
-        : `      ${property.property}: ${before} → ${after}${origin}`,
-    );
+    if (change.action === 'create') lines.push(`      ${property.property}: ${after}`);
+    else if (isAdoption(property)) lines.push(`      ${adoptionText(property)}${originOf(property)}`);
+    else lines.push(`      ${property.property}: ${before} → ${after}${originOf(property)}`);
   }
   return lines;
 }

@@ -5,14 +5,15 @@
  * builds it from the same props it validates the whole stack with.
  */
 import * as z from 'zod';
-import { OrgSlug, ProjectKey } from '../formats.js';
+import { EnvironmentKey, OrgSlug, ProjectKey } from '../formats.js';
 import { ManagedBySource } from '../schemas/managed-by.js';
 import { DesiredFlag } from './desired-flag.js';
-import { type DesiredStateProblem, inDocumentOrder } from './desired-state-problem.js';
+import { type DesiredStateProblem, inDocumentOrder, problemAt } from './desired-state-problem.js';
 import { DesiredEnvironment, DesiredProject, DesiredSdkKey, DesiredSegment } from './desired-state-schema.js';
 import { flagReferenceProblems, type PrerequisiteEdges } from './flag-references.js';
 import { asObject } from './lenient-view.js';
 import { prerequisiteCycleProblems } from './prerequisite-cycles.js';
+import { unknownReference } from './reference-messages.js';
 import { RemovalPolicies } from './removal-policy.js';
 import { schemaProblems } from './schema-problems.js';
 
@@ -45,7 +46,18 @@ export const SegmentResourceSpec = z.strictObject({
   project: ProjectKey,
   segment: DesiredSegment,
 });
-export const FlagResourceSpec = z.strictObject({ ...placement, project: ProjectKey, flag: DesiredFlag });
+export const FlagResourceSpec = z.strictObject({
+  ...placement,
+  project: ProjectKey,
+  /**
+   * The environments of the project that the declaration holds (for a project managed elsewhere: the
+   * ones it names), in the project's order (`reconciledEnvironmentKeys`): the flag's configuration is
+   * reconciled in each (one the flag does not configure is disabled), and its `managedBy.environments`
+   * lists them (§20). Omitted: every environment the project has live when the command runs.
+   */
+  projectEnvironments: z.array(EnvironmentKey).optional(),
+  flag: DesiredFlag,
+});
 export const SdkKeyResourceSpec = z.strictObject({
   ...placement,
   project: ProjectKey,
@@ -122,7 +134,26 @@ function validatedSpec<Spec>(
   if (flag) {
     const edges: PrerequisiteEdges = new Map();
     problems.push(...flagReferenceProblems(flag, ['flag'], {}, edges), ...prerequisiteCycleProblems(edges));
+    problems.push(...unlistedEnvironmentProblems(flag, asObject(input)?.projectEnvironments));
   }
   if (problems.length > 0) return { problems: inDocumentOrder(problems, input) };
   return { spec: parsed.data as Spec };
+}
+
+/** A flag may configure only environments of `projectEnvironments`, when the spec lists them. */
+function unlistedEnvironmentProblems(
+  flag: Readonly<Record<string, unknown>>,
+  projectEnvironments: unknown,
+): DesiredStateProblem[] {
+  const configured = asObject(flag.environments);
+  if (!configured || !Array.isArray(projectEnvironments)) return [];
+  const listed = projectEnvironments.filter((key): key is string => typeof key === 'string');
+  return Object.keys(configured)
+    .filter((key) => !listed.includes(key))
+    .map((key) =>
+      problemAt(
+        ['flag', 'environments', key],
+        unknownReference('environment', key, listed, 'projectEnvironments'),
+      ),
+    );
 }

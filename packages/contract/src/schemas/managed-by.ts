@@ -9,7 +9,8 @@ export const ManagedBy = z
   .strictObject({
     source: z.string().meta({ description: 'Where the declaration lives: `file:<path>`, `cdktf:<stack>`.' }),
     environments: z.array(z.string()).meta({
-      description: 'The environments whose flag configurations the source declares (flags; [] for projects).',
+      description:
+        'The environments whose flag configurations the source reconciles, including those it leaves to their defaults (flags; [] for projects).',
     }),
     at: DateTime.meta({ description: 'When `managedBy` last changed (set by the server).' }),
   })

@@ -5,7 +5,7 @@
  * variations'), newest first, stopping as soon as every drifted property
  * has its event (or after `maxEvents` events): an index lookup on the server, not a scan of the log.
  */
-import type { Event } from '@flagplane/contract';
+import type { Event, EventChange } from '@flagplane/contract';
 import type { EventListParams, FlagplaneClient } from '@flagplane/sdk';
 import { concurrencyLimit } from '../execute/concurrency-limit.js';
 import type { LiveState } from '../live/live-state.js';
@@ -44,8 +44,17 @@ const configurationPaths: Readonly<Record<string, string>> = {
   rules: 'rules',
 };
 
+/**
+ * A creation lists every property it left empty too (`managedBy: null`, no description): nobody set those,
+ * so a plan that fills one in (a first `managedBy` claim after `flagplane export`: an adoption) must not
+ * blame the request that created the resource.
+ */
+const leftEmptyAtCreation = (change: EventChange) => change.before === undefined && change.after === null;
+
 const touches = (event: Event, path: string) =>
-  event.changes.some((change) => change.path === path || change.path.startsWith(`${path}.`));
+  event.changes.some(
+    (change) => !leftEmptyAtCreation(change) && (change.path === path || change.path.startsWith(`${path}.`)),
+  );
 
 /**
  * The query for a change's events, by the ids of the resources that exist now: events of an older

@@ -17,6 +17,7 @@ import {
   defaultVariationOf,
   type RemovalPolicies,
   type Rule,
+  reconciledEnvironmentKeys,
   variationsOf,
 } from '@flagplane/contract';
 import type {
@@ -126,7 +127,7 @@ export function resolveProject(
   const environments = project.environments.map((environment, index) =>
     resolveEnvironment(environment, index, policies),
   );
-  const environmentKeys = environments.map((environment) => environment.key);
+  const environmentKeys = reconciledEnvironmentKeys(environments);
   return {
     key: project.key,
     managedElsewhere: project.managedElsewhere ?? false,
@@ -170,6 +171,11 @@ export function resolveSegment(segment: DesiredSegment, policies: ResolvedPolici
   };
 }
 
+/**
+ * `environmentKeys`: the environments whose configuration of the flag this source reconciles, in the
+ * project's order (`reconciledEnvironmentKeys`): one configuration each, declared or the default (disabled),
+ * and exactly the list its `managedBy.environments` names (§20).
+ */
 export function resolveFlag(
   flag: DesiredFlag,
   environmentKeys: readonly string[],
@@ -202,8 +208,9 @@ export function resolveFlag(
     description: emptyIsNull(flag.description),
     tags: flag.tags ?? [],
     clientSideVisible: flag.clientSideVisible ?? false,
-    // The environments whose configurations the document declares for this flag (§20).
-    managedBy: source === null ? null : { source, environments: Object.keys(flag.environments ?? {}) },
+    // Every environment reconciled, not only those the flag configures: the others are disabled by the
+    // next apply too, so a change made there by hand would be reverted as well (§20).
+    managedBy: source === null ? null : { source, environments: [...environmentKeys] },
     variations: variationsOf(flag).map((variation) => ({
       key: variation.key,
       name: variation.name ?? variation.key,
