@@ -353,7 +353,10 @@ browserSuite('creating projects and flags in headless Chromium', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
     await page.getByRole('button', { name: 'Create flag' }).click();
-    await page.getByText('See the field marked below.').waitFor();
+    await page.getByText('See the marked field:').waitFor();
+    // The error's link to the field moves the focus to the refused value.
+    await page.getByRole('link', { name: 'Value', exact: true }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(secondValue);
     // The SDK checked the body against the contract and sent nothing; the message is the field's.
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([]);
     expect(await messagesOf(page, secondValue)).toMatch(/^a Json value is valid JSON text: \S/);

@@ -195,7 +195,8 @@ export const tourStops: readonly TourStop[] = [
   {
     name: 'organization-events-details',
     path: `/console/orgs/${org}/events`,
-    shows: (page) => page.getByText('updateFlagEnvironment').first(),
+    // In the table: the action filter lists every action too (a hidden option).
+    shows: (page) => page.locator('table').getByText('updateFlagEnvironment').first(),
     open: async (page) => {
       const changed = page.getByRole('row').filter({ hasText: 'updateFlagEnvironment' }).first();
       await changed.locator('summary').click();
@@ -205,7 +206,7 @@ export const tourStops: readonly TourStop[] = [
   {
     name: 'project-events',
     path: `${projectPath}/events`,
-    shows: (page) => page.getByText('createFlag').first(),
+    shows: (page) => page.locator('table').getByText('createFlag').first(),
   },
   {
     name: 'playground-results',
