@@ -61,6 +61,24 @@ describe('flagplane eval', () => {
     );
   });
 
+  it('names the rule that served by its description, from the server and from the file', async () => {
+    const apply = await runCli(['apply', '-f', file, '--yes'], {
+      env: { ...env, FLAGPLANE_TOKEN: tokens.owner },
+    });
+    expect(apply.code, apply.stderr).toBe(0);
+    const remote = await runCli(
+      ['eval', '--org', 'acme', '--project', 'web', '--env', 'production', '--context', dutch],
+      { env },
+    );
+    expect(remote.code, remote.stderr).toBe(0);
+    expect(remote.stdout).toMatch(/new-checkout\s+true\s+true\s+Rule #1: beta first\n/);
+    const local = await runCli(['eval', '--local', '-f', file, '--env', 'production', '--context', dutch], {
+      env: {},
+    });
+    expect(local.code, local.stderr).toBe(0);
+    expect(local.stdout).toBe(remote.stdout);
+  });
+
   it('prints a table, one flag with --flag, and takes a bare key as the context', async () => {
     const run = await runCli(
       ['eval', '--local', '-f', file, '--env', 'production', '--context', 'user-7', '--flag', 'new-checkout'],

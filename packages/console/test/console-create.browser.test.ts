@@ -3,7 +3,8 @@
  * alone, a project and then a flag of every type, each read back through the API exactly as typed; the
  * API's refusals (a key taken, a value that is not JSON, a server-side check) next to the inputs they
  * name, with nothing typed lost; a Viewer's disabled buttons and their reason; a project code manages
- * asking first; and the empty states, with and without filters, whose CLI lines are run as pasted.
+ * asking first; the empty states, with and without filters, whose CLI lines are run as pasted; and the
+ * first hour on a phone-sized screen: a project, a flag and an SDK key that reads it, every step fitting.
  *
  * The organization starts with no project, so the first two tests see it empty; every later test makes
  * the projects it needs.
@@ -18,6 +19,7 @@ import { expect, it } from 'vitest';
 import { browserSuite, useConsoleBrowser } from './support/console-browser.js';
 import { expectNoSeriousAccessibilityViolations, screenshot, signIn } from './support/console-page.js';
 import { createProject, org, project, tokens } from './support/console-server.js';
+import { fits, measureHorizontalOverflow } from './support/horizontal-overflow.js';
 import { expectFocusOn, focused, tabTo } from './support/keyboard.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -484,4 +486,52 @@ browserSuite('creating projects and flags in headless Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe(`${projectPathOf('managed')}/flags/by-hand`);
     expect(await owner().flags.retrieve(org, 'managed', 'by-hand')).toMatchObject({ managedBy: null });
   });
+
+  it('takes a new team from nothing to a project, a flag and a working SDK key on a phone-sized screen', async () => {
+    const page = await browser.open();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: browser.server.baseUrl,
+    });
+    /** Each step's page fits the phone's width: no horizontal scroll, nothing past the edge. */
+    const expectFits = async (step: string) => {
+      const overflow = await measureHorizontalOverflow(page);
+      expect(fits(overflow), `${step}: ${JSON.stringify(overflow)}`).toBe(true);
+    };
+    await signIn(page, browser.server.baseUrl, tokens.owner, orgPath);
+
+    await page.getByRole('button', { name: /^New project/ }).click();
+    await page.locator('#new-project-key').fill('phone-shop');
+    await page.locator('#new-project-name').fill('Phone shop');
+    await expectFits('the new-project form');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(projectPathOf('phone-shop'));
+
+    await page.getByRole('button', { name: /^Create the first flag/ }).click();
+    await page.locator('#new-flag-key').fill('new-checkout');
+    await expectFits('the new-flag form');
+    await page.getByRole('button', { name: 'Create flag' }).click();
+    await page.getByText('Flag new-checkout created').waitFor();
+    await expectFits("the new flag's page");
+
+    await page.getByRole('link', { name: 'Environments and SDK keys' }).click();
+    await page.getByRole('link', { name: 'SDK keys of production' }).click();
+    await page.getByRole('button', { name: 'New SDK key' }).click();
+    await page.getByLabel('Name').fill('checkout-service');
+    await page.getByRole('button', { name: 'Create SDK key' }).click();
+    const secret = page.locator('.secret');
+    await secret.waitFor();
+    await expectFits('the SDK key shown once');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    const key = await page.evaluate(() => navigator.clipboard.readText());
+    expect(key).toBe(await secret.textContent());
+
+    // The key an application would now use reads the new flag.
+    const delivered = await fetch(`${browser.server.baseUrl}/api/v1/sdk/flags`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(delivered.status).toBe(200);
+    const document = (await delivered.json()) as { flags: { key: string }[] };
+    expect(document.flags.map((flag) => flag.key)).toEqual(['new-checkout']);
+  }, 120_000);
 });

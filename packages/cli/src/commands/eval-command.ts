@@ -8,7 +8,7 @@ import { FlagEvaluator } from '@flagplane/evaluation';
 import { evaluationDataFromDesiredState } from '@flagplane/evaluation/desired-state';
 import { loadDesiredState } from '../desired/load-desired-state.js';
 import { contextArgument } from '../evaluate/context-argument.js';
-import { resultsAsText } from '../evaluate/results-text.js';
+import { type RuleDescriptions, resultsAsText } from '../evaluate/results-text.js';
 import { terminalStyle } from '../output/terminal-style.js';
 import { openApiSession } from './api-session.js';
 import { exitCodes } from './exit-codes.js';
@@ -25,36 +25,71 @@ export interface EvalOptions extends GlobalOptions {
   readonly file?: string;
 }
 
+interface Evaluated {
+  readonly results: readonly EvaluationResultShape[];
+  /** The descriptions of the rules that served, for the table (the JSON output carries ids only). */
+  readonly ruleDescriptions: () => Promise<RuleDescriptions>;
+}
+
 export async function evalCommand(options: EvalOptions): Promise<number> {
   const context = contextArgument(options.context);
-  const results = options.local
+  const { results, ruleDescriptions } = options.local
     ? await evaluateLocally(options, context)
     : await evaluateRemotely(options, context);
   if (options.json) writeJson({ items: results });
-  else writeText(resultsAsText(results, terminalStyle(process.stdout)));
+  else writeText(resultsAsText(results, terminalStyle(process.stdout), await ruleDescriptions()));
   return exitCodes.success;
+}
+
+/** The rules a document declares for the environment evaluated, by the ids the evaluator gave them. */
+function describedRules(
+  flags: readonly {
+    readonly configuration: {
+      readonly rules: readonly { readonly id: string; readonly description: string | null }[];
+    };
+  }[],
+): RuleDescriptions {
+  const descriptions = new Map<string, string>();
+  for (const flag of flags)
+    for (const rule of flag.configuration.rules)
+      if (rule.description) descriptions.set(rule.id, rule.description);
+  return descriptions;
 }
 
 async function evaluateRemotely(
   options: EvalOptions,
   context: ReturnType<typeof contextArgument>,
-): Promise<readonly EvaluationResultShape[]> {
+): Promise<Evaluated> {
   if (options.file)
     throw new UsageError('-f evaluates a document: add --local (without it, eval asks the server)');
   if (!options.org || !options.project)
     throw new UsageError('eval needs --org and --project (or --local -f <file>)');
+  const { org, project, env } = options;
   const session = openApiSession(options);
-  const answer = await session.client.environments.evaluate(options.org, options.project, options.env, {
+  const answer = await session.client.environments.evaluate(org, project, env, {
     context,
     ...(options.flag?.length ? { flags: options.flag } : {}),
   });
-  return answer.items;
+  // The answer names a rule by id and position; its description is in the flag's configuration, read
+  // only for the flags a rule served, a few at a time.
+  const ruleDescriptions = async () => {
+    const servedByRule = [
+      ...new Set(answer.items.filter((item) => item.reason.kind === 'Rule').map((item) => item.flagKey)),
+    ];
+    const configurations = await Promise.all(
+      servedByRule.map((flagKey) =>
+        session.limit(() => session.client.flagEnvironments.retrieve(org, project, flagKey, env)),
+      ),
+    );
+    return describedRules(configurations.map((configuration) => ({ configuration })));
+  };
+  return { results: answer.items, ruleDescriptions };
 }
 
 async function evaluateLocally(
   options: EvalOptions,
   context: ReturnType<typeof contextArgument>,
-): Promise<readonly EvaluationResultShape[]> {
+): Promise<Evaluated> {
   if (!options.file) throw new UsageError('--local needs the document: -f <file>');
   const loaded = await loadDesiredState({ file: options.file });
   let data: ReturnType<typeof evaluationDataFromDesiredState>;
@@ -71,5 +106,6 @@ async function evaluateLocally(
   const unknown = (options.flag ?? []).filter((key) => !known.has(key));
   if (unknown.length > 0)
     throw new UsageError(`no flag ${unknown.map((key) => `"${key}"`).join(', ')} in the document`);
-  return evaluator.evaluateAll(context, options.flag?.length ? options.flag : undefined);
+  const results = evaluator.evaluateAll(context, options.flag?.length ? options.flag : undefined);
+  return { results, ruleDescriptions: async () => describedRules(data.flags) };
 }

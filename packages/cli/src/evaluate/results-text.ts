@@ -2,10 +2,16 @@
 import type { EvaluationResultShape } from '@flagplane/contract';
 import type { TerminalStyle } from '../output/terminal-style.js';
 
-function reasonText(reason: EvaluationResultShape['reason']): string {
+/** A rule's description by its id: what a person wrote to say what the rule is for. */
+export type RuleDescriptions = ReadonlyMap<string, string>;
+
+function reasonText(reason: EvaluationResultShape['reason'], rules: RuleDescriptions): string {
   switch (reason.kind) {
-    case 'Rule':
-      return `Rule #${(reason.ruleIndex ?? 0) + 1}`;
+    case 'Rule': {
+      const number = `Rule #${(reason.ruleIndex ?? 0) + 1}`;
+      const description = reason.ruleId ? rules.get(reason.ruleId) : undefined;
+      return description ? `${number}: ${description}` : number;
+    }
     case 'PrerequisiteFailed':
       return `PrerequisiteFailed (${reason.prerequisiteKey})`;
     case 'Error':
@@ -15,13 +21,18 @@ function reasonText(reason: EvaluationResultShape['reason']): string {
   }
 }
 
-export function resultsAsText(results: readonly EvaluationResultShape[], style: TerminalStyle): string {
+/** `rules` names the rules that served (by their descriptions); a rule without one is shown by number. */
+export function resultsAsText(
+  results: readonly EvaluationResultShape[],
+  style: TerminalStyle,
+  rules: RuleDescriptions = new Map(),
+): string {
   if (results.length === 0) return 'No flags.\n';
   const rows = results.map((result) => [
     result.flagKey,
     JSON.stringify(result.value),
     result.variationKey ?? '',
-    reasonText(result.reason),
+    reasonText(result.reason, rules),
   ]);
   const header = ['flag', 'value', 'variation', 'reason'];
   const widths = header.map((title, column) =>
