@@ -1,0 +1,50 @@
+/**
+ * A real reference server for the provider's tests: `buildServer` from @flagplane/server on a real port,
+ * organization `acme` with an owner's token, and a count of the API requests it saw by method (a second
+ * plan must send no write).
+ */
+import type { AddressInfo } from 'node:net';
+import { buildServer } from '@flagplane/server';
+
+export const ownerToken = `fp_pat_${'terraformowner'.padEnd(40, '0')}`;
+
+export interface RunningServer {
+  readonly baseUrl: string;
+  readonly counts: () => { readonly total: number; readonly writes: number };
+  readonly resetCounts: () => void;
+  readonly close: () => Promise<void>;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const app = await buildServer({
+    identities: {
+      organizations: [{ slug: 'acme', name: 'Acme Inc', plan: 'Pro' }],
+      users: [
+        {
+          email: 'owner@acme.test',
+          name: 'Olive Owner',
+          memberships: { acme: 'Owner' },
+          tokens: [ownerToken],
+        },
+      ],
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  let total = 0;
+  let writes = 0;
+  app.server.on('request', (request) => {
+    if (!request.url?.startsWith('/api/v1')) return;
+    total += 1;
+    if (request.method !== 'GET') writes += 1;
+  });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    counts: () => ({ total, writes }),
+    resetCounts: () => {
+      total = 0;
+      writes = 0;
+    },
+    close: () => app.close(),
+  };
+}

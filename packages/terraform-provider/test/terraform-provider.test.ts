@@ -1,0 +1,394 @@
+/**
+ * The provider under Terraform 1.11 itself, against a real server on a real port: installed offline into
+ * a filesystem mirror, `init` with no network, `validate`, `plan`, `apply`, a second plan that is empty
+ * and sends no write, imports (the `terraform import` command and `import {}` blocks), what removing a
+ * resource does, `destroy`, bad values as diagnostics on their configuration lines, and the token in no
+ * log line.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, NotFoundError } from '@flagplane/sdk';
+import { terraformAvailable } from '@flagplane/test-support/terraform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerToken, type RunningServer, startServer } from './support/flagplane-server.js';
+import {
+  type Installation,
+  installProvider,
+  lineOf,
+  TerraformDirectory,
+} from './support/terraform-project.js';
+
+const header = `terraform {
+  required_providers {
+    flagplane = {
+      source  = "flagplane/flagplane"
+      version = "0.1.0"
+    }
+  }
+}
+
+variable "flagplane_token" {
+  type      = string
+  sensitive = true
+}
+
+# base_url and organization come from FLAGPLANE_BASE_URL and FLAGPLANE_ORG.
+provider "flagplane" {
+  token = var.flagplane_token
+}
+`;
+
+const project = `
+resource "flagplane_project" "web" {
+  key         = "web"
+  name        = "Web shop"
+  description = "The storefront"
+}
+
+resource "flagplane_environment" "production" {
+  project = flagplane_project.web.key
+  key     = "production"
+  name    = "Production"
+  color   = "#ef4444"
+}
+
+resource "flagplane_environment" "staging" {
+  project = flagplane_project.web.key
+  key     = "staging"
+  color   = "#f59e0b"
+}
+
+resource "flagplane_flag" "banner" {
+  project = flagplane_project.web.key
+  key     = "banner-text"
+  type    = "String"
+  name    = "Banner text"
+  tags    = ["marketing"]
+
+  variation {
+    key   = "hello"
+    value = "Hello"
+  }
+  variation {
+    key         = "welcome"
+    name        = "Welcome"
+    value       = "Welcome back!"
+    description = "For returning visitors"
+  }
+}
+`;
+
+const checkoutFlag = `
+resource "flagplane_flag" "checkout" {
+  project             = flagplane_project.web.key
+  key                 = "new-checkout"
+  type                = "Boolean"
+  client_side_visible = true
+}
+`;
+
+const dataSource = `
+data "flagplane_project" "web" {
+  key        = flagplane_project.web.key
+  depends_on = [flagplane_environment.staging]
+}
+
+output "environment_keys" {
+  value = [for environment in data.flagplane_project.web.environments : environment.key]
+}
+`;
+
+let server: RunningServer;
+let installation: Installation;
+let environment: Record<string, string>;
+const api = () => createClient({ baseUrl: server.baseUrl, token: ownerToken });
+
+const available = terraformAvailable();
+
+beforeAll(async () => {
+  if (!available) return;
+  server = await startServer();
+  installation = await installProvider();
+  environment = {
+    FLAGPLANE_BASE_URL: server.baseUrl,
+    FLAGPLANE_ORG: 'acme',
+    TF_VAR_flagplane_token: ownerToken,
+  };
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () => {
+  let main: TerraformDirectory;
+  const everything = header + project + checkoutFlag + dataSource;
+
+  it('installs into a filesystem mirror and prints the required_providers block', () => {
+    expect(installation.installOutput).toContain('source  = "flagplane/flagplane"');
+    expect(installation.installOutput).toContain('filesystem_mirror');
+  });
+
+  it('inits with no network, validates, plans and applies; the token is in no log line', async () => {
+    main = new TerraformDirectory(installation, 'main', environment);
+    main.write(everything);
+    await main.succeed(['init', '-input=false']);
+    expect(readFileSync(path.join(main.directory, '.terraform.lock.hcl'), 'utf8')).toContain(
+      'registry.terraform.io/flagplane/flagplane',
+    );
+    const validate = await main.succeed(['validate', '-json']);
+    expect(JSON.parse(validate.stdout).valid).toBe(true);
+
+    const plan = await main.succeed(['plan', '-json', '-input=false']);
+    expect(plan.changes).toEqual([
+      'create flagplane_environment.production',
+      'create flagplane_environment.staging',
+      'create flagplane_flag.banner',
+      'create flagplane_flag.checkout',
+      'create flagplane_project.web',
+      'read data.flagplane_project.web',
+    ]);
+
+    const logPath = path.join(installation.root, 'trace.log');
+    const apply = await main.succeed(['apply', '-auto-approve', '-json', '-input=false'], {
+      TF_LOG: 'TRACE',
+      TF_LOG_PATH: logPath,
+    });
+    // `production` came with the project: taking it over is said, not an error.
+    expect(apply.diagnostics.map((diagnostic) => `${diagnostic.severity}: ${diagnostic.summary}`)).toEqual([
+      'warning: Environment "production" already existed in project "web": Terraform now manages it',
+    ]);
+    const log = readFileSync(logPath, 'utf8');
+    expect(log).toContain('provider configured'); // the provider's own lines are in this log
+    expect(log).toContain('ApplyResourceChange');
+    expect(log).not.toContain(ownerToken);
+    expect(apply.stdout + apply.stderr).not.toContain(ownerToken);
+
+    const client = api();
+    const web = await client.projects.retrieve('acme', 'web');
+    expect(web).toMatchObject({ name: 'Web shop', description: 'The storefront' });
+    expect(web.managedBy?.source).toBe('terraform:acme');
+    const production = await client.environments.retrieve('acme', 'web', 'production');
+    expect(production).toMatchObject({ name: 'Production', color: '#ef4444' });
+    expect((await client.environments.retrieve('acme', 'web', 'staging')).color).toBe('#f59e0b');
+    const banner = await client.flags.retrieve('acme', 'web', 'banner-text');
+    expect(banner.managedBy?.source).toBe('terraform:acme');
+    expect(
+      banner.variations.map(({ key, name, value, description }) => ({ key, name, value, description })),
+    ).toEqual([
+      { key: 'hello', name: 'hello', value: 'Hello', description: null },
+      { key: 'welcome', name: 'Welcome', value: 'Welcome back!', description: 'For returning visitors' },
+    ]);
+    const checkout = await client.flags.retrieve('acme', 'web', 'new-checkout');
+    expect(checkout).toMatchObject({ type: 'Boolean', clientSideVisible: true, isArchived: false });
+
+    const output = await main.succeed(['output', '-json', 'environment_keys']);
+    expect(JSON.parse(output.stdout)).toEqual(['development', 'production', 'staging']);
+  });
+
+  it('plans nothing a second time, reading each resource once and writing nothing', async () => {
+    server.resetCounts();
+    const plan = await main.run(['plan', '-json', '-input=false', '-detailed-exitcode']);
+    expect(plan.code).toBe(0);
+    expect(plan.changes).toEqual([]);
+    const { total, writes } = server.counts();
+    expect(writes).toBe(0);
+    // Five resources, one read each; the data source reads the project and its environments.
+    expect(total).toBe(7);
+  });
+
+  it('shows a change made outside Terraform as drift, naming who made it, and apply reverts it', async () => {
+    const consoleUser = createClient({
+      baseUrl: server.baseUrl,
+      token: ownerToken,
+      headers: { 'user-agent': 'flagplane-console/0.1.0' },
+    });
+    await consoleUser.flags.update('acme', 'web', 'banner-text', { name: 'Renamed in the console' });
+    await consoleUser.environments.update('acme', 'web', 'staging', { color: '#000000' });
+    const plan = await main.run(['plan', '-json', '-input=false', '-detailed-exitcode']);
+    expect(plan.code).toBe(2);
+    const warnings = plan.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
+    expect(warnings.map((warning) => warning.summary).sort()).toEqual([
+      'Environment "staging" of project "web" was changed outside Terraform',
+      'Flag "banner-text" of project "web" was changed outside Terraform',
+    ]);
+    const flagWarning = warnings.find((warning) => warning.summary.startsWith('Flag'));
+    expect(flagWarning?.detail).toMatch(
+      /^Last change: updateFlag by Olive Owner <owner@acme\.test> \(user\) at \d{4}-\d\d-\d\dT[\d:.]+Z with flagplane-console\/0\.1\.0 changing name\./,
+    );
+    expect(plan.changes).toEqual(['update flagplane_environment.staging', 'update flagplane_flag.banner']);
+    const drift = plan.messages.filter((message) => message.type === 'resource_drift');
+    expect(
+      drift.map((message) => (message.change as { resource: { addr: string } }).resource.addr).sort(),
+    ).toEqual(['flagplane_environment.staging', 'flagplane_flag.banner']);
+    await main.succeed(['apply', '-auto-approve', '-json', '-input=false']);
+    expect((await api().flags.retrieve('acme', 'web', 'banner-text')).name).toBe('Banner text');
+    expect((await api().environments.retrieve('acme', 'web', 'staging')).color).toBe('#f59e0b');
+  });
+
+  it('imports every resource type, with `terraform import` and with import blocks', async () => {
+    const second = new TerraformDirectory(installation, 'imported', environment);
+    second.write(`${header}${project}${checkoutFlag}
+import {
+  to = flagplane_environment.production
+  id = "web/production"
+}
+import {
+  to = flagplane_environment.staging
+  id = "web/staging"
+}
+import {
+  to = flagplane_flag.banner
+  id = "web/banner-text"
+}
+`);
+    await second.succeed(['init', '-input=false']);
+    await second.succeed(['import', '-input=false', 'flagplane_project.web', 'web']);
+    await second.succeed(['import', '-input=false', 'flagplane_flag.checkout', 'web/new-checkout']);
+    const plan = await second.succeed(['plan', '-json', '-input=false']);
+    const imports = plan.messages
+      .filter((message) => message.type === 'planned_change')
+      .map(
+        (message) =>
+          message.change as { action: string; resource: { addr: string }; importing?: { id: string } },
+      );
+    expect(
+      imports.map((change) => [change.resource.addr, change.action, change.importing?.id]).sort(),
+    ).toEqual([
+      ['flagplane_environment.production', 'noop', 'web/production'],
+      ['flagplane_environment.staging', 'noop', 'web/staging'],
+      ['flagplane_flag.banner', 'noop', 'web/banner-text'],
+    ]);
+    await second.succeed(['apply', '-auto-approve', '-json', '-input=false']);
+    const after = await second.run(['plan', '-json', '-input=false', '-detailed-exitcode']);
+    expect(after.code).toBe(0);
+
+    const malformed = await second.run(['import', '-input=false', 'flagplane_flag.banner', 'banner-text']);
+    expect(malformed.code).not.toBe(0);
+    expect(malformed.stderr).toContain('does not have the form project/flag');
+  });
+
+  it('archives a flag removed from the configuration, and restores it when declared again', async () => {
+    main.write(header + project + dataSource);
+    const plan = await main.succeed(['plan', '-json', '-input=false']);
+    expect(plan.changes).toEqual(['delete flagplane_flag.checkout']);
+    expect(plan.diagnostics.map((diagnostic) => diagnostic.summary)).toContain(
+      'Flag "new-checkout" will be archived, not deleted',
+    );
+    await main.succeed(['apply', '-auto-approve', '-json', '-input=false']);
+    expect((await api().flags.retrieve('acme', 'web', 'new-checkout')).isArchived).toBe(true);
+
+    main.write(everything);
+    const restore = await main.succeed(['apply', '-auto-approve', '-json', '-input=false']);
+    expect(restore.diagnostics.map((diagnostic) => diagnostic.summary)).toContain(
+      'Flag "new-checkout" was archived: restored',
+    );
+    expect((await api().flags.retrieve('acme', 'web', 'new-checkout')).isArchived).toBe(false);
+  });
+
+  it('destroys: flags archived, the project and environments left on the server with a warning', async () => {
+    const destroy = await main.succeed(['destroy', '-auto-approve', '-json', '-input=false']);
+    const warnings = destroy.diagnostics
+      .filter((diagnostic) => diagnostic.severity === 'warning')
+      .map((d) => d.summary);
+    expect(warnings).toContain('Project "web" stays on the server');
+    expect(warnings).toContain('Environment "staging" stays in project "web"');
+    const client = api();
+    expect((await client.flags.retrieve('acme', 'web', 'banner-text')).isArchived).toBe(true);
+    expect((await client.environments.retrieve('acme', 'web', 'staging')).key).toBe('staging');
+    expect((await client.projects.retrieve('acme', 'web')).key).toBe('web');
+  });
+
+  it('deletes for good what says deletion = "delete"', async () => {
+    const temporary = new TerraformDirectory(installation, 'deleting', environment);
+    temporary.write(`${header}
+resource "flagplane_project" "scratch" {
+  key      = "scratch"
+  deletion = "delete"
+}
+resource "flagplane_environment" "qa" {
+  project  = flagplane_project.scratch.key
+  key      = "qa"
+  color    = "#ABCDEF" # the server stores it lower-case: the same colour, no change to plan
+  deletion = "delete"
+}
+resource "flagplane_flag" "gone" {
+  project  = flagplane_project.scratch.key
+  key      = "gone-soon"
+  type     = "Number"
+  deletion = "delete"
+  variation {
+    key   = "one"
+    value = "1"
+  }
+}
+`);
+    await temporary.succeed(['init', '-input=false']);
+    await temporary.succeed(['apply', '-auto-approve', '-json', '-input=false']);
+    expect((await api().flags.retrieve('acme', 'scratch', 'gone-soon')).type).toBe('Number');
+    expect((await api().environments.retrieve('acme', 'scratch', 'qa')).color).toBe('#abcdef');
+    expect((await temporary.run(['plan', '-json', '-input=false', '-detailed-exitcode'])).code).toBe(0);
+    await temporary.succeed(['destroy', '-auto-approve', '-json', '-input=false']);
+    await expect(api().projects.retrieve('acme', 'scratch')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('reports bad values as diagnostics on their attributes: at validate, and at plan for values known only then', async () => {
+    const invalid = new TerraformDirectory(installation, 'invalid', environment);
+    const configuration = `${header}
+resource "flagplane_flag" "price" {
+  project  = "web"
+  key      = "Not a key!"
+  type     = "Number"
+  deletion = "erase"
+  variation {
+    key   = "cheap"
+    value = "9.99"
+  }
+  variation {
+    key   = "dear"
+    value = "a lot"
+  }
+}
+`;
+    invalid.write(configuration);
+    await invalid.succeed(['init', '-input=false']);
+    const validate = await invalid.run(['validate', '-json']);
+    expect(JSON.parse(validate.stdout).valid).toBe(false);
+    const found = JSON.parse(validate.stdout).diagnostics as {
+      summary: string;
+      detail: string;
+      range: { start: { line: number } };
+    }[];
+    expect(found.map(({ summary, range }) => [summary, range.start.line]).sort()).toEqual(
+      [
+        ['Invalid deletion', lineOf(configuration, 'deletion = "erase"')],
+        ['Invalid key', lineOf(configuration, 'key      = "Not a key!"')],
+        ['Invalid variation[1].value', lineOf(configuration, 'value = "a lot"')],
+      ].sort(),
+    );
+    expect(found.find(({ summary }) => summary === 'Invalid variation[1].value')?.detail).toContain(
+      'finite JSON number',
+    );
+
+    // A value from a variable is unknown to `validate`; the plan reports it on its line.
+    const planTime = new TerraformDirectory(installation, 'plan-time', environment);
+    const later = `${header}
+variable "flag_key" {
+  default = "also not a key!"
+}
+resource "flagplane_flag" "late" {
+  project = "web"
+  key     = var.flag_key
+  type    = "Boolean"
+}
+`;
+    planTime.write(later);
+    await planTime.succeed(['init', '-input=false']);
+    await planTime.succeed(['validate', '-json']);
+    const plan = await planTime.run(['plan', '-json', '-input=false']);
+    expect(plan.code).toBe(1);
+    const problem = plan.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    expect(problem?.summary).toBe('Invalid key');
+    expect(problem?.range?.start.line).toBe(lineOf(later, 'key     = var.flag_key'));
+  });
+});
