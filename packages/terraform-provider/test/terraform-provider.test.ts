@@ -216,7 +216,11 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
     expect(flagWarning?.detail).toMatch(
       /^Last change: updateFlag by Olive Owner <owner@acme\.test> \(user\) at \d{4}-\d\d-\d\dT[\d:.]+Z with flagplane-console\/0\.1\.0 changing name\./,
     );
-    expect(plan.changes).toEqual(['update flagplane_environment.staging', 'update flagplane_flag.banner']);
+    expect(plan.changes).toEqual([
+      'read data.flagplane_project.web', // it depends on the staging environment, which changes
+      'update flagplane_environment.staging',
+      'update flagplane_flag.banner',
+    ]);
     const drift = plan.messages.filter((message) => message.type === 'resource_drift');
     expect(
       drift.map((message) => (message.change as { resource: { addr: string } }).resource.addr).sort(),
@@ -255,9 +259,9 @@ import {
     expect(
       imports.map((change) => [change.resource.addr, change.action, change.importing?.id]).sort(),
     ).toEqual([
-      ['flagplane_environment.production', 'noop', 'web/production'],
-      ['flagplane_environment.staging', 'noop', 'web/staging'],
-      ['flagplane_flag.banner', 'noop', 'web/banner-text'],
+      ['flagplane_environment.production', 'import', 'web/production'],
+      ['flagplane_environment.staging', 'import', 'web/staging'],
+      ['flagplane_flag.banner', 'import', 'web/banner-text'],
     ]);
     await second.succeed(['apply', '-auto-approve', '-json', '-input=false']);
     const after = await second.run(['plan', '-json', '-input=false', '-detailed-exitcode']);

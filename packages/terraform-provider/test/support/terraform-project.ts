@@ -72,10 +72,7 @@ export class TerraformDirectory {
       cwd: this.directory,
       env: { ...this.environment, ...extraEnvironment },
     });
-    const messages = result.stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const messages = parseOutput(args, result.stdout);
     const diagnostics = messages.flatMap((message) =>
       message.diagnostic
         ? [message.diagnostic as Diagnostic]
@@ -102,6 +99,31 @@ export class TerraformDirectory {
     }
     return run;
   }
+}
+
+/**
+ * Terraform's `-json` output: one JSON object per line (plan, apply, init…), or one pretty-printed
+ * document (`validate -json`, `output -json`).
+ */
+function parseOutput(args: readonly string[], stdout: string): Record<string, unknown>[] {
+  try {
+    const document = JSON.parse(stdout) as unknown;
+    return typeof document === 'object' && document !== null && !Array.isArray(document)
+      ? [document as Record<string, unknown>]
+      : [];
+  } catch {
+    // Not one document: lines.
+  }
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`terraform ${args.join(' ')} printed a line that is not JSON: ${line}`);
+      }
+    });
 }
 
 /** The 1-based line of the first line of `text` holding `needle`. */
