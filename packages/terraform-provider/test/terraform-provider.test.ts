@@ -78,6 +78,49 @@ resource "flagplane_flag" "banner" {
 }
 `;
 
+const configurations = `
+resource "flagplane_flag_environment" "banner_production" {
+  project           = flagplane_project.web.key
+  flag              = flagplane_flag.banner.key
+  environment       = flagplane_environment.production.key
+  enabled           = true
+  default_variation = "hello"
+
+  rule {
+    description = "Returning visitors in the Netherlands"
+    variation   = "welcome"
+    condition_group {
+      condition {
+        attribute = "country"
+        operator  = "Equals"
+        values    = ["NL"]
+      }
+      condition {
+        attribute = "visits"
+        operator  = "GreaterThan"
+        values    = ["1"]
+      }
+    }
+  }
+}
+
+resource "flagplane_flag_environment" "banner_staging" {
+  project     = flagplane_project.web.key
+  flag        = flagplane_flag.banner.key
+  environment = flagplane_environment.staging.key
+  enabled     = true
+
+  rollout {
+    variation = "hello"
+    weight    = 30
+  }
+  rollout {
+    variation = "welcome"
+    weight    = 70
+  }
+}
+`;
+
 const checkoutFlag = `
 resource "flagplane_flag" "checkout" {
   project             = flagplane_project.web.key
@@ -122,7 +165,7 @@ afterAll(async () => {
 
 describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () => {
   let main: TerraformDirectory;
-  const everything = header + project + checkoutFlag + dataSource;
+  const everything = header + project + configurations + checkoutFlag + dataSource;
 
   it('installs into a filesystem mirror and prints the required_providers block', () => {
     expect(installation.installOutput).toContain('source  = "flagplane/flagplane"');
@@ -145,6 +188,8 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
       'create flagplane_environment.staging',
       'create flagplane_flag.banner',
       'create flagplane_flag.checkout',
+      'create flagplane_flag_environment.banner_production',
+      'create flagplane_flag_environment.banner_staging',
       'create flagplane_project.web',
       'read data.flagplane_project.web',
     ]);
@@ -168,8 +213,10 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
     const web = await client.projects.retrieve('acme', 'web');
     expect(web).toMatchObject({ name: 'Web shop', description: 'The storefront' });
     expect(web.managedBy?.source).toBe('terraform:acme');
-    const production = await client.environments.retrieve('acme', 'web', 'production');
-    expect(production).toMatchObject({ name: 'Production', color: '#ef4444' });
+    expect(await client.environments.retrieve('acme', 'web', 'production')).toMatchObject({
+      name: 'Production',
+      color: '#ef4444',
+    });
     expect((await client.environments.retrieve('acme', 'web', 'staging')).color).toBe('#f59e0b');
     const banner = await client.flags.retrieve('acme', 'web', 'banner-text');
     expect(banner.managedBy?.source).toBe('terraform:acme');
@@ -179,6 +226,40 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
       { key: 'hello', name: 'hello', value: 'Hello', description: null },
       { key: 'welcome', name: 'Welcome', value: 'Welcome back!', description: 'For returning visitors' },
     ]);
+    expect(banner.managedBy?.environments.slice().sort()).toEqual(['production', 'staging']);
+    const production = await client.flagEnvironments.retrieve('acme', 'web', 'banner-text', 'production');
+    const variationId = (key: string) => banner.variations.find((variation) => variation.key === key)?.id;
+    expect(production).toMatchObject({
+      isEnabled: true,
+      strategy: 'TargetedRollout',
+      defaultVariationId: variationId('hello'),
+      rules: [
+        {
+          description: 'Returning visitors in the Netherlands',
+          variationId: variationId('welcome'),
+          rolloutPercentage: null,
+          userSegmentId: null,
+          conditionGroups: [
+            {
+              operator: 'And',
+              conditions: [
+                { attribute: 'country', operator: 'Equals', values: ['NL'], negate: false },
+                { attribute: 'visits', operator: 'GreaterThan', values: ['1'], negate: false },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const staging = await client.flagEnvironments.retrieve('acme', 'web', 'banner-text', 'staging');
+    expect(staging).toMatchObject({
+      isEnabled: true,
+      strategy: 'PercentageRollout',
+      percentageRollout: [
+        { variationId: variationId('hello'), weight: 30 },
+        { variationId: variationId('welcome'), weight: 70 },
+      ],
+    });
     const checkout = await client.flags.retrieve('acme', 'web', 'new-checkout');
     expect(checkout).toMatchObject({ type: 'Boolean', clientSideVisible: true, isArchived: false });
 
@@ -193,8 +274,9 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
     expect(plan.changes).toEqual([]);
     const { total, writes } = server.counts();
     expect(writes).toBe(0);
-    // Five resources, one read each; the data source reads the project and its environments.
-    expect(total).toBe(7);
+    // Seven resources, one read each (the flag environments share their flag's read); the data source
+    // reads the project and its environments.
+    expect(total).toBe(9);
   });
 
   it('shows a change made outside Terraform as drift, naming who made it, and apply reverts it', async () => {
@@ -205,13 +287,18 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
     });
     await consoleUser.flags.update('acme', 'web', 'banner-text', { name: 'Renamed in the console' });
     await consoleUser.environments.update('acme', 'web', 'staging', { color: '#000000' });
+    await consoleUser.flagEnvironments.toggle('acme', 'web', 'banner-text', 'production', { enabled: false });
     const plan = await main.run(['plan', '-json', '-input=false', '-detailed-exitcode']);
     expect(plan.code).toBe(2);
     const warnings = plan.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
     expect(warnings.map((warning) => warning.summary).sort()).toEqual([
       'Environment "staging" of project "web" was changed outside Terraform',
+      'Flag "banner-text" in environment "production" was changed outside Terraform',
       'Flag "banner-text" of project "web" was changed outside Terraform',
     ]);
+    expect(warnings.find((warning) => warning.summary.includes('"production"'))?.detail).toContain(
+      'toggleFlag by Olive Owner <owner@acme.test> (user)',
+    );
     const flagWarning = warnings.find((warning) => warning.summary.startsWith('Flag'));
     expect(flagWarning?.detail).toMatch(
       /^Last change: updateFlag by Olive Owner <owner@acme\.test> \(user\) at \d{4}-\d\d-\d\dT[\d:.]+Z with flagplane-console\/0\.1\.0 changing name\./,
@@ -220,19 +307,35 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
       'read data.flagplane_project.web', // it depends on the staging environment, which changes
       'update flagplane_environment.staging',
       'update flagplane_flag.banner',
+      'update flagplane_flag_environment.banner_production',
     ]);
     const drift = plan.messages.filter((message) => message.type === 'resource_drift');
     expect(
       drift.map((message) => (message.change as { resource: { addr: string } }).resource.addr).sort(),
-    ).toEqual(['flagplane_environment.staging', 'flagplane_flag.banner']);
+    ).toEqual([
+      'flagplane_environment.staging',
+      'flagplane_flag.banner',
+      'flagplane_flag_environment.banner_production',
+    ]);
     await main.succeed(['apply', '-auto-approve', '-json', '-input=false']);
     expect((await api().flags.retrieve('acme', 'web', 'banner-text')).name).toBe('Banner text');
     expect((await api().environments.retrieve('acme', 'web', 'staging')).color).toBe('#f59e0b');
+    expect(
+      (await api().flagEnvironments.retrieve('acme', 'web', 'banner-text', 'production')).isEnabled,
+    ).toBe(true);
   });
 
   it('imports every resource type, with `terraform import` and with import blocks', async () => {
     const second = new TerraformDirectory(installation, 'imported', environment);
-    second.write(`${header}${project}${checkoutFlag}
+    second.write(`${header}${project}${configurations}${checkoutFlag}
+import {
+  to = flagplane_flag_environment.banner_production
+  id = "web/banner-text/production"
+}
+import {
+  to = flagplane_flag_environment.banner_staging
+  id = "web/banner-text/staging"
+}
 import {
   to = flagplane_environment.production
   id = "web/production"
@@ -263,6 +366,8 @@ import {
       ['flagplane_environment.production', 'import', 'web/production'],
       ['flagplane_environment.staging', 'import', 'web/staging'],
       ['flagplane_flag.banner', 'import', 'web/banner-text'],
+      ['flagplane_flag_environment.banner_production', 'import', 'web/banner-text/production'],
+      ['flagplane_flag_environment.banner_staging', 'import', 'web/banner-text/staging'],
     ]);
 
     const malformed = await second.run(['import', '-input=false', 'flagplane_flag.banner', 'banner-text']);
@@ -271,7 +376,7 @@ import {
   });
 
   it('archives a flag removed from the configuration, and restores it when declared again', async () => {
-    main.write(header + project + dataSource);
+    main.write(header + project + configurations + dataSource);
     const plan = await main.succeed(['plan', '-json', '-input=false']);
     expect(plan.changes).toEqual(['delete flagplane_flag.checkout']);
     expect(plan.diagnostics.map((diagnostic) => diagnostic.summary)).toContain(
@@ -324,11 +429,33 @@ resource "flagplane_flag" "gone" {
     value = "1"
   }
 }
+resource "flagplane_flag_environment" "gone_qa" {
+  project     = flagplane_project.scratch.key
+  flag        = flagplane_flag.gone.key
+  environment = flagplane_environment.qa.key
+  rule {
+    variation = "one"
+    condition_group {
+      operator = "Or"
+      condition {
+        attribute = "plan"
+        operator  = "startswith" # any case: the server stores "StartsWith", the same operator
+        values    = ["pro"]
+      }
+    }
+  }
+}
 `);
     await temporary.succeed(['init', '-input=false']);
     await temporary.succeed(['apply', '-auto-approve', '-json', '-input=false']);
     expect((await api().flags.retrieve('acme', 'scratch', 'gone-soon')).type).toBe('Number');
     expect((await api().environments.retrieve('acme', 'scratch', 'qa')).color).toBe('#abcdef');
+    const qa = await api().flagEnvironments.retrieve('acme', 'scratch', 'gone-soon', 'qa');
+    expect(qa.strategy).toBe('TargetedRollout'); // implied by the rule block
+    expect(qa.rules[0]?.conditionGroups?.[0]).toMatchObject({
+      operator: 'Or',
+      conditions: [{ operator: 'StartsWith' }],
+    });
     expect((await temporary.run(['plan', '-json', '-input=false', '-detailed-exitcode'])).code).toBe(0);
     await temporary.succeed(['destroy', '-auto-approve', '-json', '-input=false']);
     await expect(api().projects.retrieve('acme', 'scratch')).rejects.toBeInstanceOf(NotFoundError);
@@ -351,6 +478,31 @@ resource "flagplane_flag" "price" {
     value = "a lot"
   }
 }
+
+resource "flagplane_flag_environment" "price_production" {
+  project     = "web"
+  flag        = "price"
+  environment = "production"
+
+  rollout {
+    variation = "cheap"
+    weight    = 60
+  }
+  rollout {
+    variation = "dear"
+    weight    = 30
+  }
+  rule {
+    variation = "dear"
+    condition_group {
+      condition {
+        attribute = "email"
+        operator  = "MatchesRegex"
+        values    = ["^(a+)\\\\1$"]
+      }
+    }
+  }
+}
 `;
     invalid.write(configuration);
     await invalid.succeed(['init', '-input=false']);
@@ -366,7 +518,18 @@ resource "flagplane_flag" "price" {
         ['Invalid deletion', lineOf(configuration, 'deletion = "erase"')],
         ['Invalid key', lineOf(configuration, 'key      = "Not a key!"')],
         ['Invalid variation[1].value', lineOf(configuration, 'value = "a lot"')],
+        ['Invalid rollout', lineOf(configuration, 'weight    = 60')],
+        [
+          'Invalid rule[0].condition_group[0].condition[0].values[0]',
+          lineOf(configuration, 'values    = ["^(a+)'),
+        ],
       ].sort(),
+    );
+    expect(found.find(({ summary }) => summary === 'Invalid rollout')?.detail).toBe(
+      'weights must sum to 100, not 90',
+    );
+    expect(found.find(({ summary }) => summary.startsWith('Invalid rule'))?.detail).toContain(
+      'linear-time engine',
     );
     expect(found.find(({ summary }) => summary === 'Invalid variation[1].value')?.detail).toContain(
       'finite JSON number',
@@ -383,14 +546,26 @@ resource "flagplane_flag" "late" {
   key     = var.flag_key
   type    = "Boolean"
 }
+
+# The flag exists (archived by the destroy above): its variations are hello and welcome.
+resource "flagplane_flag_environment" "wrong_variation" {
+  project           = "web"
+  flag              = "banner-text"
+  environment       = "production"
+  default_variation = "goodbye"
+}
 `;
     planTime.write(later);
     await planTime.succeed(['init', '-input=false']);
     await planTime.succeed(['validate', '-json']);
     const plan = await planTime.run(['plan', '-json', '-input=false']);
     expect(plan.code).toBe(1);
-    const problem = plan.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-    expect(problem?.summary).toBe('Invalid key');
-    expect(problem?.range?.start.line).toBe(lineOf(later, 'key     = var.flag_key'));
+    const errors = plan.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    expect(errors.map((problem) => [problem.summary, problem.range?.start.line]).sort()).toEqual(
+      [
+        ['Invalid key', lineOf(later, 'key     = var.flag_key')],
+        ['Unknown variation "goodbye"', lineOf(later, 'default_variation = "goodbye"')],
+      ].sort(),
+    );
   });
 });

@@ -110,12 +110,12 @@ export function providerServiceHandlers(provider: FlagplaneProvider): grpc.Untyp
     },
     PlanResourceChange: {
       diagnosticsField: 'diagnostics',
-      handler: (request) => {
+      handler: async (request) => {
         const schema = resourceSchema(request.type_name);
         const prior = decode(schema, request.prior_state);
         const proposed = decode(schema, request.proposed_new_state);
         const config = proposed === null ? null : decode(schema, request.config);
-        const outcome = provider.plan(String(request.type_name), prior, config);
+        const outcome = await provider.plan(String(request.type_name), prior, config);
         return {
           planned_state: encode(schema, outcome.planned),
           requires_replace: outcome.requiresReplace.map(attributePathMessage),

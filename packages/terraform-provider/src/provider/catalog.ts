@@ -2,9 +2,15 @@
 import { projectDataSource } from '../data-sources/project.js';
 import { environmentResource } from '../resources/environment.js';
 import { flagResource } from '../resources/flag.js';
+import { flagEnvironmentResource } from '../resources/flag-environment.js';
 import { projectResource } from '../resources/project.js';
 import type { DataSourceType, ResourceType } from '../resources/resource.js';
 
-export const resourceTypes: readonly ResourceType[] = [projectResource, environmentResource, flagResource];
+export const resourceTypes: readonly ResourceType[] = [
+  projectResource,
+  environmentResource,
+  flagResource,
+  flagEnvironmentResource,
+];
 
 export const dataSourceTypes: readonly DataSourceType[] = [projectDataSource];

@@ -15,20 +15,18 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '@flagplane/sdk';
-import { type Diagnostic, describePath, error } from '../diagnostics.js';
+import { type Diagnostic, error } from '../diagnostics.js';
 import { ImportIdError } from '../resources/resource.js';
 import type { BlockSpec } from '../schema/model.js';
-import { attributePathOfField } from '../schema/paths.js';
+import { fieldDiagnostic } from '../schema/paths.js';
 
 export function diagnosticsOfError(thrown: unknown, block: BlockSpec | undefined): Diagnostic[] {
   if (thrown instanceof ValidationError) {
     const fields = Object.entries(thrown.fields ?? {});
     if (fields.length === 0) return [error('The server refused the change', thrown.message)];
-    return fields.flatMap(([field, messages]) => {
-      const path = block ? attributePathOfField(block, field) : undefined;
-      const where = path ? describePath(path) : field;
-      return messages.map((message) => error(`Invalid ${where}`, message, path));
-    });
+    return fields.flatMap(([field, messages]) =>
+      messages.map((message) => fieldDiagnostic(block, field, message)),
+    );
   }
   if (thrown instanceof ImportIdError) return [error('Invalid import ID', thrown.message)];
   if (thrown instanceof UnauthorizedError) {

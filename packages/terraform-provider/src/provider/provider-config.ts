@@ -13,6 +13,7 @@ import { type BlockSpec, optional, type SchemaSpec } from '../schema/model.js';
 import { knownString } from '../values/access.js';
 import { isUnknown } from '../values/unknown.js';
 import { providerVersion } from '../version.js';
+import { FlagReads } from './flag-reads.js';
 
 const block: BlockSpec = {
   description: 'Flagplane: feature flags, their environments and configurations, declared in HCL.',
@@ -141,7 +142,14 @@ export function configureProvider(
     },
   });
   log.info('provider configured', { base_url: baseUrl, organization, managed_by: `terraform:${label}` });
-  return { context: { client, organization, managedBySource: `terraform:${label}`, log }, diagnostics };
+  const context = {
+    client,
+    organization,
+    managedBySource: `terraform:${label}`,
+    log,
+    flags: new FlagReads(client, organization),
+  };
+  return { context, diagnostics };
 }
 
 function missing(name: string, variable: string): Diagnostic {

@@ -12,6 +12,7 @@ import type {
   DataSourceType,
   ObjectValue,
   Outcome,
+  PlanRefinement,
   ProviderContext,
   ResourceType,
 } from '../resources/resource.js';
@@ -94,7 +95,7 @@ export class FlagplaneProvider {
     return decodeJsonValue(impliedType(schema.block), json) as ObjectValue | null;
   }
 
-  plan(typeName: string, prior: ObjectValue | null, config: ObjectValue | null): PlanOutcome {
+  async plan(typeName: string, prior: ObjectValue | null, config: ObjectValue | null): Promise<PlanOutcome> {
     const resource = this.resource(typeName);
     const { block } = resource.schema;
     if (config === null) {
@@ -109,7 +110,19 @@ export class FlagplaneProvider {
     const invalid = resource.validate(config);
     if (hasErrors(invalid)) return { planned: null, requiresReplace: [], diagnostics: invalid };
     const generic = planObject(block, prior, config);
-    const refined = resource.refinePlan?.(this.configured(), prior, generic) ?? { planned: generic };
+    let refined: PlanRefinement = { planned: generic };
+    try {
+      refined = (await resource.refinePlan?.(this.configured(), prior, generic)) ?? refined;
+    } catch (thrown) {
+      return { planned: null, requiresReplace: [], diagnostics: diagnosticsOfError(thrown, block) };
+    }
+    if (hasErrors(refined.diagnostics ?? [])) {
+      return {
+        planned: null,
+        requiresReplace: [],
+        diagnostics: [...invalid, ...(refined.diagnostics ?? [])],
+      };
+    }
     return {
       planned: refined.planned,
       requiresReplace: replacementPaths(block, prior, refined.planned, refined.replaceWhenChanged),

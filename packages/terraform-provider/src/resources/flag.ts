@@ -174,15 +174,6 @@ function creationBody(planned: ObjectValue, managedBySource: string) {
   };
 }
 
-async function retrieve(context: ProviderContext, project: string, key: string): Promise<Flag | null> {
-  try {
-    return await context.client.flags.retrieve(context.organization, project, key);
-  } catch (thrown) {
-    if (thrown instanceof NotFoundError) return null;
-    throw thrown;
-  }
-}
-
 /** The flag's own properties that differ from `live`, as an update body. */
 function propertyChanges(planned: ObjectValue, live: Flag, managedBySource: string) {
   const name = knownString(planned.name);
@@ -207,6 +198,7 @@ async function converge(context: ProviderContext, planned: ObjectValue, live: Fl
   const { project, key } = identity(planned);
   const { client, organization, managedBySource } = context;
   const body = propertyChanges(planned, live, managedBySource);
+  context.flags.forget(project, key);
   if (Object.keys(body).length > 0) await client.flags.update(organization, project, key, body);
   const declared = declaredVariations(planned.variation);
   const manageVariations = declared.length > 0 || live.type !== 'Boolean';
@@ -278,7 +270,8 @@ export const flagResource: ResourceType = {
   },
 
   async create(context, planned) {
-    const { project } = identity(planned);
+    const { project, key } = identity(planned);
+    context.flags.forget(project, key);
     try {
       const flag = await context.client.flags.create(
         context.organization,
@@ -294,7 +287,7 @@ export const flagResource: ResourceType = {
 
   async read(context, prior) {
     const { project, key } = identity(prior);
-    const flag = await retrieve(context, project, key);
+    const flag = await context.flags.flag(project, key);
     if (!flag) return null;
     if (flag.isArchived) {
       context.log.info('flag archived outside Terraform: reading it as gone', { project, flag: key });
@@ -319,6 +312,7 @@ export const flagResource: ResourceType = {
   async delete(context, prior) {
     const { project, key } = identity(prior);
     const remove = deletionPolicy(prior.deletion, 'archive') === 'delete';
+    context.flags.forget(project, key);
     try {
       if (remove) await context.client.flags.delete(context.organization, project, key);
       else await context.client.flags.archive(context.organization, project, key);
@@ -383,6 +377,7 @@ async function restoreArchived(
       ],
     };
   }
+  context.flags.forget(project, key);
   await context.client.flags.restore(context.organization, project, key);
   const restored = await context.client.flags.retrieve(context.organization, project, key);
   const outcome = await converge(context, planned, restored);

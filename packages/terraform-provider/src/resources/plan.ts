@@ -32,7 +32,13 @@ export function planObject(block: BlockSpec, prior: ObjectValue | null, config: 
         break;
       case 'optional-computed':
         planned[name] =
-          configured !== null ? configured : attribute.default !== undefined ? attribute.default : kept;
+          configured !== null
+            ? configured
+            : typeof attribute.default === 'function'
+              ? attribute.default(config)
+              : attribute.default !== undefined
+                ? attribute.default
+                : kept;
         break;
     }
   }

@@ -6,6 +6,7 @@
 import type { FlagplaneClient } from '@flagplane/sdk';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Log } from '../log.js';
+import type { FlagReads } from '../provider/flag-reads.js';
 import type { SchemaSpec } from '../schema/model.js';
 import type { TerraformValue } from '../values/unknown.js';
 
@@ -18,6 +19,8 @@ export interface ProviderContext {
   /** `terraform:<label>`, written as `managedBy.source` on every project and flag (§20, §25). */
   readonly managedBySource: string;
   readonly log: Log;
+  /** Flags read in this process, and one writer at a time per flag. */
+  readonly flags: FlagReads;
 }
 
 export interface Outcome {
@@ -38,8 +41,15 @@ export interface ResourceType {
   readonly schema: SchemaSpec;
   /** Checks that need no server (the contract's formats and rules), on the values known so far. */
   validate(config: ObjectValue): Diagnostic[];
-  /** What this resource adds to the generic plan (plan.ts), e.g. the `managed_by` it will write. */
-  refinePlan?(context: ProviderContext, prior: ObjectValue | null, planned: ObjectValue): PlanRefinement;
+  /**
+   * What this resource adds to the generic plan (plan.ts): the `managed_by` it will write, checks that
+   * need the server (a variation key the flag does not have), replacements the schema cannot say.
+   */
+  refinePlan?(
+    context: ProviderContext,
+    prior: ObjectValue | null,
+    planned: ObjectValue,
+  ): PlanRefinement | Promise<PlanRefinement>;
   /** Shown in the plan when Terraform is about to destroy the resource: what removing it does. */
   destroyWarnings(prior: ObjectValue): Diagnostic[];
   create(context: ProviderContext, planned: ObjectValue): Promise<Outcome>;

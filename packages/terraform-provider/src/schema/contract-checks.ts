@@ -5,10 +5,10 @@
  * does not know yet are left for apply, where the server (or the SDK before sending) reports them.
  */
 import type * as z from 'zod';
-import { type AttributePath, type Diagnostic, describePath, error } from '../diagnostics.js';
+import type { AttributePath, Diagnostic } from '../diagnostics.js';
 import { isUnknown, type TerraformValue } from '../values/unknown.js';
 import type { BlockSpec } from './model.js';
-import { attributePathOfField } from './paths.js';
+import { attributePathOfField, fieldDiagnostic } from './paths.js';
 
 export function contractDiagnostics(
   schema: z.ZodType,
@@ -20,14 +20,10 @@ export function contractDiagnostics(
   if (result.success) return [];
   const diagnostics: Diagnostic[] = [];
   for (const issue of result.error.issues) {
-    const path = attributePathOfField(
-      block,
-      issue.path.filter((step): step is string | number => typeof step !== 'symbol'),
-    );
+    const field = issue.path.filter((step): step is string | number => typeof step !== 'symbol');
+    const path = attributePathOfField(block, field);
     if (path && dependsOnUnknown(config, path)) continue;
-    diagnostics.push(
-      error(path ? `Invalid ${describePath(path)}` : 'Invalid configuration', issue.message, path),
-    );
+    diagnostics.push(fieldDiagnostic(block, field, issue.message));
   }
   return diagnostics;
 }

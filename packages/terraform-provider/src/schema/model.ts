@@ -23,8 +23,13 @@ export interface AttributeSpec {
   readonly sensitive?: boolean;
   /** A change replaces the resource (the API cannot change it in place, e.g. a key). */
   readonly forcesReplacement?: boolean;
-  /** What the plan holds when the configuration leaves an `optional-computed` attribute out. */
-  readonly default?: TerraformValue;
+  /**
+   * What the plan holds when the configuration leaves an `optional-computed` attribute out: a value, or
+   * one derived from the rest of the block's configuration (a strategy from the blocks declared).
+   */
+  readonly default?:
+    | TerraformValue
+    | ((config: { readonly [name: string]: TerraformValue }) => TerraformValue);
   /** The API property it stands for, where that is not its own name (`client_side_visible` → `clientSideVisible`). */
   readonly apiName?: string;
   /** Two values the server treats as one (a colour's case, no tags and `[]`): keeps the one Terraform has. */
@@ -43,6 +48,11 @@ export interface BlockTypeSpec {
    * attributes follow it when elements move, and live elements are put in the configuration's order.
    */
   readonly identifiedBy?: string;
+  /**
+   * Where a problem with the blocks as a whole (weights that do not sum to 100) is shown: this attribute
+   * of the first block (Terraform shows lines of attributes, not of lists of blocks). Default: the first.
+   */
+  readonly wholeListProblemsAt?: string;
 }
 
 export interface BlockSpec {
