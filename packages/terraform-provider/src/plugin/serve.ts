@@ -89,13 +89,6 @@ export async function servePlugin(options: {
 
   const address = await listen(server, credentials, environment);
   if (address.network === 'unix') socketPath = address.address;
-  log.debug('plugin listening', {
-    network: address.network,
-    address: address.address,
-    tls: Boolean(certificateDer),
-  });
-  process.stdout.write(`${handshakeLine(address, certificateDer)}\n`);
-
   // go-plugin plugins ignore interrupts: Terraform forwards Ctrl-C to its whole process group, then asks
   // the provider to stop through the protocol (StopProvider) and ends it with Shutdown.
   process.on('SIGINT', () => log.trace('interrupt ignored: Terraform ends the plugin'));
@@ -105,6 +98,12 @@ export async function servePlugin(options: {
   setInterval(() => {
     if (process.ppid !== parent) stop();
   }, 1_000).unref();
+  log.debug('plugin listening', {
+    network: address.network,
+    address: address.address,
+    tls: Boolean(certificateDer),
+  });
+  process.stdout.write(`${handshakeLine(address, certificateDer)}\n`);
 }
 
 async function listen(
