@@ -7,26 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, NotFoundError } from '@flagplane/sdk';
-import { terraformAvailable } from '@flagplane/test-support/terraform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerToken, type RunningServer, startServer } from './support/flagplane-server.js';
-import {
-  type Installation,
-  installProvider,
-  lineOf,
-  TerraformDirectory,
-} from './support/terraform-project.js';
+import { NotFoundError } from '@flagplane/sdk';
+import { describe, expect, it } from 'vitest';
+import { ownerToken } from './support/flagplane-server.js';
+import { requiredProviders, useServerAndProvider } from './support/setup.js';
+import { lineOf, TerraformDirectory } from './support/terraform-project.js';
 
-const header = `terraform {
-  required_providers {
-    flagplane = {
-      source  = "flagplane/flagplane"
-      version = "0.1.0"
-    }
-  }
-}
-
+const header = `${requiredProviders}
 variable "flagplane_token" {
   type      = string
   sensitive = true
@@ -141,39 +128,25 @@ output "environment_keys" {
 }
 `;
 
-let server: RunningServer;
-let installation: Installation;
-let environment: Record<string, string>;
-const api = () => createClient({ baseUrl: server.baseUrl, token: ownerToken });
+const setup = useServerAndProvider();
+const api = () => setup.api();
+/** The token reaches the provider through a sensitive variable, not FLAGPLANE_TOKEN. */
+const terraformEnvironment = () => {
+  const { FLAGPLANE_TOKEN: _fromVariableInstead, ...rest } = setup.environment;
+  return { ...rest, TF_VAR_flagplane_token: ownerToken };
+};
 
-const available = terraformAvailable();
-
-beforeAll(async () => {
-  if (!available) return;
-  server = await startServer();
-  installation = await installProvider();
-  environment = {
-    FLAGPLANE_BASE_URL: server.baseUrl,
-    FLAGPLANE_ORG: 'acme',
-    TF_VAR_flagplane_token: ownerToken,
-  };
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () => {
+describe.skipIf(!setup.available)('terraform-provider-flagplane under Terraform', () => {
   let main: TerraformDirectory;
   const everything = header + project + configurations + checkoutFlag + dataSource;
 
   it('installs into a filesystem mirror and prints the required_providers block', () => {
-    expect(installation.installOutput).toContain('source  = "flagplane/flagplane"');
-    expect(installation.installOutput).toContain('filesystem_mirror');
+    expect(setup.installation.installOutput).toContain('source  = "flagplane/flagplane"');
+    expect(setup.installation.installOutput).toContain('filesystem_mirror');
   });
 
   it('inits with no network, validates, plans and applies; the token is in no log line', async () => {
-    main = new TerraformDirectory(installation, 'main', environment);
+    main = new TerraformDirectory(setup.installation, 'main', terraformEnvironment());
     main.write(everything);
     await main.succeed(['init', '-input=false']);
     expect(readFileSync(path.join(main.directory, '.terraform.lock.hcl'), 'utf8')).toContain(
@@ -194,7 +167,7 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
       'read data.flagplane_project.web',
     ]);
 
-    const logPath = path.join(installation.root, 'trace.log');
+    const logPath = path.join(setup.installation.root, 'trace.log');
     const apply = await main.succeed(['apply', '-auto-approve', '-json', '-input=false'], {
       TF_LOG: 'TRACE',
       TF_LOG_PATH: logPath,
@@ -268,11 +241,11 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
   });
 
   it('plans nothing a second time, reading each resource once and writing nothing', async () => {
-    server.resetCounts();
+    setup.server.resetCounts();
     const plan = await main.run(['plan', '-json', '-input=false', '-detailed-exitcode']);
     expect(plan.code).toBe(0);
     expect(plan.changes).toEqual([]);
-    const { total, writes } = server.counts();
+    const { total, writes } = setup.server.counts();
     expect(writes).toBe(0);
     // Seven resources, one read each (the flag environments share their flag's read); the data source
     // reads the project and its environments.
@@ -280,11 +253,7 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
   });
 
   it('shows a change made outside Terraform as drift, naming who made it, and apply reverts it', async () => {
-    const consoleUser = createClient({
-      baseUrl: server.baseUrl,
-      token: ownerToken,
-      headers: { 'user-agent': 'flagplane-console/0.1.0' },
-    });
+    const consoleUser = setup.api({ headers: { 'user-agent': 'flagplane-console/0.1.0' } });
     await consoleUser.flags.update('acme', 'web', 'banner-text', { name: 'Renamed in the console' });
     await consoleUser.environments.update('acme', 'web', 'staging', { color: '#000000' });
     await consoleUser.flagEnvironments.toggle('acme', 'web', 'banner-text', 'production', { enabled: false });
@@ -299,7 +268,9 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
     expect(warnings.find((warning) => warning.summary.includes('"production"'))?.detail).toContain(
       'toggleFlag by Olive Owner <owner@acme.test> (user)',
     );
-    const flagWarning = warnings.find((warning) => warning.summary.startsWith('Flag'));
+    const flagWarning = warnings.find((warning) =>
+      warning.summary.startsWith('Flag "banner-text" of project'),
+    );
     expect(flagWarning?.detail).toMatch(
       /^Last change: updateFlag by Olive Owner <owner@acme\.test> \(user\) at \d{4}-\d\d-\d\dT[\d:.]+Z with flagplane-console\/0\.1\.0 changing name\./,
     );
@@ -326,7 +297,7 @@ describe.skipIf(!available)('terraform-provider-flagplane under Terraform', () =
   });
 
   it('imports every resource type, with `terraform import` and with import blocks', async () => {
-    const second = new TerraformDirectory(installation, 'imported', environment);
+    const second = new TerraformDirectory(setup.installation, 'imported', terraformEnvironment());
     second.write(`${header}${project}${configurations}${checkoutFlag}
 import {
   to = flagplane_flag_environment.banner_production
@@ -407,7 +378,7 @@ import {
   });
 
   it('deletes for good what says deletion = "delete"', async () => {
-    const temporary = new TerraformDirectory(installation, 'deleting', environment);
+    const temporary = new TerraformDirectory(setup.installation, 'deleting', terraformEnvironment());
     temporary.write(`${header}
 resource "flagplane_project" "scratch" {
   key      = "scratch"
@@ -462,7 +433,7 @@ resource "flagplane_flag_environment" "gone_qa" {
   });
 
   it('reports bad values as diagnostics on their attributes: at validate, and at plan for values known only then', async () => {
-    const invalid = new TerraformDirectory(installation, 'invalid', environment);
+    const invalid = new TerraformDirectory(setup.installation, 'invalid', terraformEnvironment());
     const configuration = `${header}
 resource "flagplane_flag" "price" {
   project  = "web"
@@ -536,7 +507,7 @@ resource "flagplane_flag_environment" "price_production" {
     );
 
     // A value from a variable is unknown to `validate`; the plan reports it on its line.
-    const planTime = new TerraformDirectory(installation, 'plan-time', environment);
+    const planTime = new TerraformDirectory(setup.installation, 'plan-time', terraformEnvironment());
     const later = `${header}
 variable "flag_key" {
   default = "also not a key!"

@@ -5,12 +5,16 @@ import { flagResource } from '../resources/flag.js';
 import { flagEnvironmentResource } from '../resources/flag-environment.js';
 import { projectResource } from '../resources/project.js';
 import type { DataSourceType, ResourceType } from '../resources/resource.js';
+import { sdkKeyResource } from '../resources/sdk-key.js';
+import { segmentResource } from '../resources/segment.js';
 
 export const resourceTypes: readonly ResourceType[] = [
   projectResource,
   environmentResource,
   flagResource,
   flagEnvironmentResource,
+  segmentResource,
+  sdkKeyResource,
 ];
 
 export const dataSourceTypes: readonly DataSourceType[] = [projectDataSource];

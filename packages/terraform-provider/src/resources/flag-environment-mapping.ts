@@ -12,8 +12,9 @@ import type {
   SegmentListItem as Segment,
 } from '@flagplane/contract';
 import { attributePath, type Diagnostic, error } from '../diagnostics.js';
-import { blockList, knownBoolean, knownString, knownStrings } from '../values/access.js';
+import { blockList, knownBoolean, knownString } from '../values/access.js';
 import { isUnknown, type TerraformValue } from '../values/unknown.js';
+import { conditionGroupsBody, conditionGroupsForChecks, conditionGroupsState } from './conditions.js';
 import type { ObjectValue } from './resource.js';
 
 export interface Identity {
@@ -62,28 +63,10 @@ export function bodyForChecks(config: ObjectValue): unknown {
           variationId: standInId(rule.variation ?? null),
           rolloutPercentage: keep(rule.rollout_percentage),
           userSegmentId: rule.segment === null ? null : standInId(rule.segment ?? null),
-          conditionGroups: conditionGroupsOf(rule.condition_group, keep),
+          conditionGroups: conditionGroupsForChecks(rule.condition_group),
         }))
       : undefined,
   };
-}
-
-function conditionGroupsOf(
-  value: TerraformValue | undefined,
-  keep: (value: TerraformValue | undefined) => unknown,
-) {
-  if (!Array.isArray(value)) return undefined;
-  return blockList(value).map((group) => ({
-    operator: keep(group.operator),
-    conditions: Array.isArray(group.condition)
-      ? blockList(group.condition).map((condition) => ({
-          attribute: keep(condition.attribute),
-          operator: keep(condition.operator),
-          values: Array.isArray(condition.values) ? condition.values.map(keep) : keep(condition.values),
-          negate: keep(condition.negate),
-        }))
-      : undefined,
-  }));
 }
 
 /** Keys the flag does not have, as errors on the attributes naming them. */
@@ -157,15 +140,7 @@ export function updateBody(
       variationId: variationId(rule.variation),
       rolloutPercentage: numberOrUndefined(rule.rollout_percentage) ?? null,
       userSegmentId: segmentId(rule.segment, index),
-      conditionGroups: blockList(rule.condition_group).map((group) => ({
-        operator: (knownString(group.operator) ?? 'And') as 'And' | 'Or',
-        conditions: blockList(group.condition).map((condition) => ({
-          attribute: knownString(condition.attribute) ?? '',
-          operator: knownString(condition.operator) ?? '',
-          values: knownStrings(condition.values) ?? [],
-          negate: knownBoolean(condition.negate) ?? false,
-        })),
-      })),
+      conditionGroups: conditionGroupsBody(rule.condition_group),
     })),
   };
   return { body, diagnostics };
@@ -213,15 +188,7 @@ export function stateOf(
       segment: rule.userSegmentId
         ? (segments.find((segment) => segment.id === rule.userSegmentId)?.key ?? rule.userSegmentId)
         : null,
-      condition_group: (rule.conditionGroups ?? []).map((group) => ({
-        operator: group.operator,
-        condition: group.conditions.map((condition) => ({
-          attribute: condition.attribute,
-          operator: condition.operator,
-          values: condition.values,
-          negate: condition.negate,
-        })),
-      })),
+      condition_group: conditionGroupsState(rule.conditionGroups),
     })),
   };
 }

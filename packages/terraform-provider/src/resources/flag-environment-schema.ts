@@ -6,39 +6,9 @@
  */
 import type { BlockSpec, SchemaSpec } from '../schema/model.js';
 import { computed, optional, optionalComputed, required } from '../schema/model.js';
-import { listOf } from '../values/cty-type.js';
 import type { TerraformValue } from '../values/unknown.js';
 import { projectAttribute } from './common-attributes.js';
-
-const sameIgnoringCase = (configured: TerraformValue, live: TerraformValue) =>
-  typeof configured === 'string' &&
-  typeof live === 'string' &&
-  configured.toLowerCase() === live.toLowerCase();
-
-const conditionBlock: BlockSpec = {
-  description: 'A condition on one attribute of the evaluation context.',
-  attributes: {
-    attribute: required('string', 'The context attribute (`key` is the context key), 1–256 characters.'),
-    operator: required(
-      'string',
-      '`Equals`, `NotEquals`, `Contains`, `NotContains`, `StartsWith`, `EndsWith`, `In`, `NotIn`, `MatchesRegex`, `GreaterThan`, `LessThan`, `GreaterThanOrEqual`, `LessThanOrEqual`, `Before`, `After`, `SemverEquals`, `SemverGreaterThan`, `SemverGreaterThanOrEqual`, `SemverLessThan`, `SemverLessThanOrEqual` (any case).',
-      { sameValue: sameIgnoringCase },
-    ),
-    values: required(
-      listOf('string'),
-      '1–1,000 values: numbers for the comparisons, ISO 8601 date-times for `Before`/`After`, semantic versions for `Semver*`, a pattern a linear-time engine accepts for `MatchesRegex`.',
-    ),
-    negate: optionalComputed('bool', 'Inverts the condition. Default `false`.', { default: false }),
-  },
-};
-
-const conditionGroupBlock: BlockSpec = {
-  description: 'Conditions joined by `operator`; a rule matches when every group holds.',
-  attributes: {
-    operator: optionalComputed('string', '`And` (default) or `Or`.', { default: 'And' }),
-  },
-  blocks: { condition: { nesting: 'list', block: conditionBlock, apiName: 'conditions', maxItems: 50 } },
-};
+import { conditionGroupsBlockType } from './conditions.js';
 
 const ruleBlock: BlockSpec = {
   description: 'A targeting rule; rules are evaluated in the order written, the first match serves.',
@@ -56,12 +26,7 @@ const ruleBlock: BlockSpec = {
     segment: optional('string', 'The key of a segment the context must be in.', { apiName: 'userSegmentId' }),
   },
   blocks: {
-    condition_group: {
-      nesting: 'list',
-      block: conditionGroupBlock,
-      apiName: 'conditionGroups',
-      maxItems: 20,
-    },
+    condition_group: conditionGroupsBlockType,
   },
 };
 

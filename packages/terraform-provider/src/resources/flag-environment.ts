@@ -2,8 +2,8 @@
  * `flagplane_flag_environment` (§25): a flag's configuration in one environment (`enabled`,
  * `default_variation`, `strategy`, `rollout`, `prerequisite` and `rule` blocks, by keys). The API keeps a
  * configuration for every flag in every environment, so creating the resource writes the existing one;
- * removing it turns the flag off there (its rules and weights stay), as an environment the CLI no longer
- * lists. The flag's `managedBy.environments` (§20) lists the environments a resource of this
+ * removing it turns the flag off there and removes the rules it declared (so the segments they used can
+ * be deleted too); the default variation and rollout weights stay. The flag's `managedBy.environments` (§20) lists the environments a resource of this
  * configuration manages, so a console warns before a change the next apply would revert.
  *
  * One write (`PUT`) replaces the whole configuration atomically (§9); reads map ids back to keys with the
@@ -175,7 +175,7 @@ export const flagEnvironmentResource: ResourceType = {
     return [
       warning(
         `Flag "${String(prior.flag)}" will be turned off in "${String(prior.environment)}"`,
-        'Removing a flagplane_flag_environment disables the flag in that environment; its rules, weights and default stay on the server.',
+        'Removing a flagplane_flag_environment disables the flag in that environment and removes the rules it declared (so the segments they used can go too); its default variation and rollout weights stay.',
       ),
     ];
   },
@@ -206,13 +206,15 @@ export const flagEnvironmentResource: ResourceType = {
   async delete(context, prior) {
     const id = identity(prior);
     try {
-      await context.client.flagEnvironments.toggle(
+      // One atomic write: off, and the declared rules gone with the declaration.
+      await context.client.flagEnvironments.update(
         context.organization,
         id.project,
         id.flag,
         id.environment,
         {
-          enabled: false,
+          isEnabled: false,
+          rules: [],
         },
       );
       await claimEnvironment(context, id, false);
