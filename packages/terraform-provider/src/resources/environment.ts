@@ -9,7 +9,7 @@
  * `deletion = "delete"`; otherwise it leaves state with a warning and stays on the server.
  */
 import { type Environment, EnvironmentCreateBody, type Event } from '@flagplane/contract';
-import { ConflictError, NotFoundError } from '@flagplane/sdk';
+import { ConflictError } from '@flagplane/sdk';
 import { type Diagnostic, warning } from '../diagnostics.js';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
 import { type BlockSpec, optionalComputed, required, type SchemaSpec } from '../schema/model.js';
@@ -23,6 +23,7 @@ import {
   projectAttribute,
 } from './common-attributes.js';
 import { drifted, driftWarning } from './drift.js';
+import { unlessGone } from './gone.js';
 import { preferConfigured } from './plan.js';
 import { type ObjectValue, type ProviderContext, type ResourceType, splitImportId } from './resource.js';
 
@@ -138,21 +139,19 @@ export const environmentResource: ResourceType = {
 
   async read(context, prior) {
     const { project, key } = identity(prior);
-    try {
-      const environment = await context.client.environments.retrieve(context.organization, project, key);
-      const state = preferConfigured(block, prior, stateOf(project, environment, prior.deletion));
-      if (!drifted(prior, state)) return { state, diagnostics: [] };
-      const subject = {
-        label: `Environment "${key}" of project "${project}"`,
-        query: { project, resourceKind: 'Environment' as const },
-        matches: (event: Event) => event.resource.kind === 'Environment' && event.resource.key === key,
-      };
-      return { state, diagnostics: [await driftWarning(context, subject)] };
-    } catch (thrown) {
-      // The environment, or its whole project, is gone.
-      if (thrown instanceof NotFoundError) return null;
-      throw thrown;
-    }
+    // Gone with its project, too.
+    const environment = await unlessGone(
+      context.client.environments.retrieve(context.organization, project, key),
+    );
+    if (!environment) return null;
+    const state = preferConfigured(block, prior, stateOf(project, environment, prior.deletion));
+    if (!drifted(prior, state)) return { state, diagnostics: [] };
+    const subject = {
+      label: `Environment "${key}" of project "${project}"`,
+      query: { project, resourceKind: 'Environment' as const },
+      matches: (event: Event) => event.resource.kind === 'Environment' && event.resource.key === key,
+    };
+    return { state, diagnostics: [await driftWarning(context, subject)] };
   },
 
   async update(context, prior, planned) {
@@ -175,11 +174,7 @@ export const environmentResource: ResourceType = {
   async delete(context, prior) {
     if (deletionPolicy(prior.deletion, 'retain') !== 'delete') return [retainedWarning(prior)];
     const { project, key } = identity(prior);
-    try {
-      await context.client.environments.delete(context.organization, project, key);
-    } catch (thrown) {
-      if (!(thrown instanceof NotFoundError)) throw thrown;
-    }
+    await unlessGone(context.client.environments.delete(context.organization, project, key));
     return [];
   },
 

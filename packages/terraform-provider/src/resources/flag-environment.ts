@@ -10,7 +10,6 @@
  * flag read once per process (flag-reads.ts).
  */
 import { type Event, FlagEnvironmentUpdateBody, type SegmentListItem } from '@flagplane/contract';
-import { NotFoundError } from '@flagplane/sdk';
 import { attributePath, error, hasErrors, warning } from '../diagnostics.js';
 import { contractDiagnostics } from '../schema/contract-checks.js';
 import { blockList, requiredString } from '../values/access.js';
@@ -23,6 +22,7 @@ import {
   updateBody,
 } from './flag-environment-mapping.js';
 import { flagEnvironmentBlock as block, flagEnvironmentSchema } from './flag-environment-schema.js';
+import { unlessGone } from './gone.js';
 import { preferConfigured } from './plan.js';
 import {
   type ObjectValue,
@@ -134,18 +134,10 @@ async function readState(
 ): Promise<ObjectValue | null> {
   const flag = await context.flags.flag(id.project, id.flag);
   if (!flag || flag.isArchived) return null;
-  let live: Awaited<ReturnType<typeof context.client.flagEnvironments.retrieve>>;
-  try {
-    live = await context.client.flagEnvironments.retrieve(
-      context.organization,
-      id.project,
-      id.flag,
-      id.environment,
-    );
-  } catch (thrown) {
-    if (thrown instanceof NotFoundError) return null;
-    throw thrown;
-  }
+  const live = await unlessGone(
+    context.client.flagEnvironments.retrieve(context.organization, id.project, id.flag, id.environment),
+  );
+  if (!live) return null;
   const segments = await segmentsFor(
     context,
     id.project,
@@ -205,23 +197,13 @@ export const flagEnvironmentResource: ResourceType = {
 
   async delete(context, prior) {
     const id = identity(prior);
-    try {
-      // One atomic write: off, and the declared rules gone with the declaration.
-      await context.client.flagEnvironments.update(
-        context.organization,
-        id.project,
-        id.flag,
-        id.environment,
-        {
-          isEnabled: false,
-          rules: [],
-        },
-      );
-      await claimEnvironment(context, id, false);
-    } catch (thrown) {
-      // The flag or the environment is gone: nothing is served there any more.
-      if (!(thrown instanceof NotFoundError)) throw thrown;
-    }
+    // One atomic write: off, and the declared rules gone with the declaration. A flag or environment that
+    // is gone serves nothing any more.
+    const body = { isEnabled: false, rules: [] };
+    const { organization, client } = context;
+    const update = client.flagEnvironments.update(organization, id.project, id.flag, id.environment, body);
+    const done = await unlessGone(update.then(() => true));
+    if (done) await unlessGone(claimEnvironment(context, id, false));
     return [];
   },
 

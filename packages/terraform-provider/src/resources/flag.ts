@@ -11,7 +11,7 @@
  *   changing them replaces the flag.
  */
 import { type Event, type Flag, FlagCreateBody } from '@flagplane/contract';
-import { ConflictError, NotFoundError } from '@flagplane/sdk';
+import { ConflictError } from '@flagplane/sdk';
 import { attributePath, type Diagnostic, error, warning } from '../diagnostics.js';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
 import {
@@ -35,6 +35,7 @@ import {
 } from './common-attributes.js';
 import { drifted, driftWarning } from './drift.js';
 import { applyVariations, declaredVariations } from './flag-variations.js';
+import { unlessGone } from './gone.js';
 import { preferConfigured, sameValue } from './plan.js';
 import {
   type ObjectValue,
@@ -313,12 +314,12 @@ export const flagResource: ResourceType = {
     const { project, key } = identity(prior);
     const remove = deletionPolicy(prior.deletion, 'archive') === 'delete';
     context.flags.forget(project, key);
-    try {
-      if (remove) await context.client.flags.delete(context.organization, project, key);
-      else await context.client.flags.archive(context.organization, project, key);
-    } catch (thrown) {
-      if (!(thrown instanceof NotFoundError)) throw thrown;
-    }
+    const { flags } = context.client;
+    await unlessGone(
+      remove
+        ? flags.delete(context.organization, project, key)
+        : flags.archive(context.organization, project, key),
+    );
     return [];
   },
 

@@ -6,7 +6,6 @@
  * stays on the server.
  */
 import { type Event, type Project, ProjectCreateBody } from '@flagplane/contract';
-import { NotFoundError } from '@flagplane/sdk';
 import { type Diagnostic, warning } from '../diagnostics.js';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
 import { type BlockSpec, optionalComputed, required, type SchemaSpec } from '../schema/model.js';
@@ -21,14 +20,9 @@ import {
   managedByAttribute,
 } from './common-attributes.js';
 import { drifted, driftWarning } from './drift.js';
+import { unlessGone } from './gone.js';
 import { preferConfigured } from './plan.js';
-import {
-  type ObjectValue,
-  type Outcome,
-  type ProviderContext,
-  type ResourceType,
-  splitImportId,
-} from './resource.js';
+import { type ObjectValue, type Outcome, type ResourceType, splitImportId } from './resource.js';
 
 const policies = ['retain', 'delete'] as const;
 
@@ -70,15 +64,6 @@ function stateOf(project: Project, deletion: TerraformValue | undefined): Object
   };
 }
 
-async function readProject(context: ProviderContext, key: string): Promise<Project | null> {
-  try {
-    return await context.client.projects.retrieve(context.organization, key);
-  } catch (thrown) {
-    if (thrown instanceof NotFoundError) return null;
-    throw thrown;
-  }
-}
-
 export const projectResource: ResourceType = {
   typeName: 'flagplane_project',
   schema,
@@ -112,7 +97,7 @@ export const projectResource: ResourceType = {
 
   async read(context, prior) {
     const key = requiredString(prior.key, 'key');
-    const project = await readProject(context, key);
+    const project = await unlessGone(context.client.projects.retrieve(context.organization, key));
     if (!project) return null;
     const state = preferConfigured(block, prior, stateOf(project, prior.deletion));
     if (!drifted(prior, state)) return { state, diagnostics: [] };
@@ -149,12 +134,7 @@ export const projectResource: ResourceType = {
 
   async delete(context, prior) {
     if (deletionPolicy(prior.deletion, 'retain') !== 'delete') return [retainedWarning(prior)];
-    try {
-      await context.client.projects.delete(context.organization, requiredString(prior.key, 'key'));
-    } catch (thrown) {
-      // Already gone: what deleting wanted.
-      if (!(thrown instanceof NotFoundError)) throw thrown;
-    }
+    await unlessGone(context.client.projects.delete(context.organization, requiredString(prior.key, 'key')));
     return [];
   },
 

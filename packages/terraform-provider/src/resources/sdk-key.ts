@@ -7,7 +7,6 @@
  * secret, and every resource that uses the secret gets it.
  */
 import { type Event, type SdkKey, SdkKeyCreateBody } from '@flagplane/contract';
-import { NotFoundError } from '@flagplane/sdk';
 import { warning } from '../diagnostics.js';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
 import { type BlockSpec, computed, optionalComputed, required, type SchemaSpec } from '../schema/model.js';
@@ -15,6 +14,7 @@ import { knownString, requiredString } from '../values/access.js';
 import type { TerraformValue } from '../values/unknown.js';
 import { descriptionAttribute, projectAttribute } from './common-attributes.js';
 import { drifted, driftWarning } from './drift.js';
+import { unlessGone } from './gone.js';
 import { preferConfigured } from './plan.js';
 import { type ObjectValue, type ResourceType, splitImportId } from './resource.js';
 
@@ -122,13 +122,10 @@ export const sdkKeyResource: ResourceType = {
     const place = where(prior);
     const id = requiredString(prior.id, 'id');
     if (typeof prior.secret === 'string') context.log.redact(prior.secret);
-    let key: SdkKey;
-    try {
-      key = await context.client.sdkKeys.retrieve(context.organization, place.project, place.environment, id);
-    } catch (thrown) {
-      if (thrown instanceof NotFoundError) return null;
-      throw thrown;
-    }
+    const key = await unlessGone(
+      context.client.sdkKeys.retrieve(context.organization, place.project, place.environment, id),
+    );
+    if (!key) return null;
     if (!key.isActive) {
       return {
         state: null,
@@ -169,16 +166,10 @@ export const sdkKeyResource: ResourceType = {
 
   async delete(context, prior) {
     const place = where(prior);
-    try {
-      await context.client.sdkKeys.revoke(
-        context.organization,
-        place.project,
-        place.environment,
-        requiredString(prior.id, 'id'),
-      );
-    } catch (thrown) {
-      if (!(thrown instanceof NotFoundError)) throw thrown;
-    }
+    const id = requiredString(prior.id, 'id');
+    await unlessGone(
+      context.client.sdkKeys.revoke(context.organization, place.project, place.environment, id),
+    );
     return [];
   },
 

@@ -5,7 +5,6 @@
  * Terraform, which sees the rule's reference, changes the rule first.
  */
 import { type Event, type Segment, SegmentCreateBody } from '@flagplane/contract';
-import { NotFoundError } from '@flagplane/sdk';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
 import { type BlockSpec, optional, optionalComputed, required, type SchemaSpec } from '../schema/model.js';
 import { knownString, knownStrings, requiredString } from '../values/access.js';
@@ -19,6 +18,7 @@ import {
   conditionGroupsState,
 } from './conditions.js';
 import { drifted, driftWarning } from './drift.js';
+import { unlessGone } from './gone.js';
 import { preferConfigured, sameValue } from './plan.js';
 import { type ObjectValue, type ResourceType, splitImportId } from './resource.js';
 
@@ -122,13 +122,8 @@ export const segmentResource: ResourceType = {
 
   async read(context, prior) {
     const { project, key } = identity(prior);
-    let segment: Segment;
-    try {
-      segment = await context.client.segments.retrieve(context.organization, project, key);
-    } catch (thrown) {
-      if (thrown instanceof NotFoundError) return null;
-      throw thrown;
-    }
+    const segment = await unlessGone(context.client.segments.retrieve(context.organization, project, key));
+    if (!segment) return null;
     const state = preferConfigured(block, prior, stateOf(project, segment));
     if (!drifted(prior, state)) return { state, diagnostics: [] };
     const subject = {
@@ -149,11 +144,7 @@ export const segmentResource: ResourceType = {
 
   async delete(context, prior) {
     const { project, key } = identity(prior);
-    try {
-      await context.client.segments.delete(context.organization, project, key);
-    } catch (thrown) {
-      if (!(thrown instanceof NotFoundError)) throw thrown;
-    }
+    await unlessGone(context.client.segments.delete(context.organization, project, key));
     return [];
   },
 
