@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, NotFoundError } from '@flagplane/sdk';
 import { describe, expect, it } from 'vitest';
-import { ownerToken } from './support/flagplane-server.js';
+import { otherOrganizationToken, ownerToken } from './support/flagplane-server.js';
 import { requiredProviders, useServerAndProvider } from './support/setup.js';
 import { lineOf, TerraformDirectory } from './support/terraform-project.js';
 
@@ -66,6 +66,30 @@ resource "flagplane_sdk_key" "backend" {
 resource "terraform_data" "deployment" {
   input = flagplane_sdk_key.backend.secret
 }
+
+data "flagplane_flag" "search" {
+  project = flagplane_project.shop.key
+  key     = flagplane_flag.search.key
+}
+
+data "flagplane_environment" "production" {
+  project    = flagplane_project.shop.key
+  key        = "production"
+  depends_on = [flagplane_project.shop]
+}
+
+data "flagplane_segment" "beta" {
+  project = flagplane_project.shop.key
+  key     = flagplane_segment.beta.key
+}
+
+output "lookups" {
+  value = {
+    variations  = sort([for variation in data.flagplane_flag.search.variations : variation.key])
+    environment = data.flagplane_environment.production.color
+    excluded    = data.flagplane_segment.beta.excluded
+  }
+}
 `;
 
 const setup = useServerAndProvider();
@@ -97,6 +121,13 @@ describe.skipIf(!setup.available)('segments and SDK keys under Terraform', () =>
     ]);
     const configuration = await client.flagEnvironments.retrieve('acme', 'shop', 'new-search', 'production');
     expect(configuration.rules[0]?.userSegmentId).toBe(segment.id);
+
+    const lookups = await main.succeed(['output', '-json', 'lookups']);
+    expect(JSON.parse(lookups.stdout)).toEqual({
+      variations: ['false', 'true'],
+      environment: '#ef4444',
+      excluded: ['user-9'],
+    });
 
     const show = await main.succeed(['show', '-json']);
     const state = JSON.parse(show.stdout) as {
@@ -189,7 +220,7 @@ import {
     );
   });
 
-  it('reports a bad segment key and SDK key type on their lines', async () => {
+  it('reports a bad segment key and SDK key type on their lines, and a data source naming nothing', async () => {
     const invalid = new TerraformDirectory(setup.installation, 'keys-invalid', setup.environment);
     const configuration = `${header}
 resource "flagplane_segment" "bad" {
@@ -215,6 +246,52 @@ resource "flagplane_sdk_key" "bad" {
         ['Invalid type', lineOf(configuration, 'type        = "serverside"')],
       ].sort(),
     );
+
+    // A data source naming what does not exist: the server's answer, suggestion included.
+    invalid.write(`${header}
+data "flagplane_flag" "missing" {
+  project = "shop"
+  key     = "new-serch"
+}
+`);
+    const lookup = await invalid.run(['plan', '-json', '-input=false']);
+    expect(lookup.code).toBe(1);
+    const notFound = lookup.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    expect(notFound?.summary).toBe('Not found');
+    expect(notFound?.detail).toContain('Did you mean: new-search');
+  });
+
+  it("shows nothing of the organization to another organization's token", async () => {
+    const outsider = new TerraformDirectory(setup.installation, 'keys-outsider', {
+      ...setup.environment,
+      FLAGPLANE_TOKEN: otherOrganizationToken,
+    });
+    outsider.write(`${header}
+data "flagplane_project" "shop" {
+  key = "shop"
+}
+`);
+    await outsider.succeed(['init', '-input=false']);
+    const lookup = await outsider.run(['plan', '-json', '-input=false']);
+    expect(lookup.code).toBe(1);
+    expect(lookup.diagnostics.map((diagnostic) => diagnostic.summary)).toEqual(['Not found']);
+    // In its own organization there is no such project either: the same answer, nothing learned.
+    outsider.write(`${header}
+resource "flagplane_project" "shop" {
+  key = "shop"
+}
+`);
+    const imported = await outsider.run(['import', '-input=false', 'flagplane_project.shop', 'shop'], {
+      FLAGPLANE_ORG: 'globex',
+    });
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toContain('Not found');
+  });
+
+  it("keeps the secret and the token out of the server's log", () => {
+    const lines = setup.server.logLines();
+    expect(lines.length).toBeGreaterThan(20); // the request log was captured
+    expect(lines.filter((line) => line.includes(secret) || line.includes(ownerToken))).toEqual([]);
   });
 
   it('destroys: the key revoked, the rule removed, the segment and the project deleted', async () => {

@@ -1,10 +1,10 @@
 /** `data "flagplane_project"`: a project by key, with its environments (in environment order). */
 import { ProjectKey } from '@flagplane/contract';
-import { attributePath, error } from '../diagnostics.js';
 import type { DataSourceType } from '../resources/resource.js';
 import { computed, required, type SchemaSpec } from '../schema/model.js';
-import { knownString, requiredString } from '../values/access.js';
+import { requiredString } from '../values/access.js';
 import { listOf, objectOf } from '../values/cty-type.js';
+import { keyDiagnostics } from './key-checks.js';
 
 const schema: SchemaSpec = {
   version: 0,
@@ -29,12 +29,7 @@ export const projectDataSource: DataSourceType = {
   schema,
 
   validate(config) {
-    const key = knownString(config.key);
-    if (key === undefined) return [];
-    const parsed = ProjectKey.safeParse(key);
-    return parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => error('Invalid key', issue.message, attributePath('key')));
+    return keyDiagnostics(config, { key: ProjectKey });
   },
 
   async read(context, config) {

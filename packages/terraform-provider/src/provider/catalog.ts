@@ -1,5 +1,8 @@
 /** Every resource type and data source the provider offers. */
+import { environmentDataSource } from '../data-sources/environment.js';
+import { flagDataSource } from '../data-sources/flag.js';
 import { projectDataSource } from '../data-sources/project.js';
+import { segmentDataSource } from '../data-sources/segment.js';
 import { environmentResource } from '../resources/environment.js';
 import { flagResource } from '../resources/flag.js';
 import { flagEnvironmentResource } from '../resources/flag-environment.js';
@@ -17,4 +20,9 @@ export const resourceTypes: readonly ResourceType[] = [
   sdkKeyResource,
 ];
 
-export const dataSourceTypes: readonly DataSourceType[] = [projectDataSource];
+export const dataSourceTypes: readonly DataSourceType[] = [
+  projectDataSource,
+  environmentDataSource,
+  flagDataSource,
+  segmentDataSource,
+];
