@@ -362,6 +362,18 @@ import {
       'Flag "new-checkout" was archived: restored',
     );
     expect((await api().flags.retrieve('acme', 'web', 'new-checkout')).isArchived).toBe(false);
+
+    // Archived by hand: the plan says who did it and creates the flag again, which restores it.
+    await api().flags.archive('acme', 'web', 'new-checkout');
+    const again = await main.run(['plan', '-json', '-input=false']);
+    expect(again.changes).toContain('create flagplane_flag.checkout');
+    const archived = again.diagnostics.find((diagnostic) => diagnostic.summary.startsWith('Archived flag'));
+    expect(archived?.summary).toBe(
+      'Archived flag "new-checkout" of project "web" was changed outside Terraform',
+    );
+    expect(archived?.detail).toContain('archiveFlag by Olive Owner <owner@acme.test> (user)');
+    await main.succeed(['apply', '-auto-approve', '-json', '-input=false']);
+    expect((await api().flags.retrieve('acme', 'web', 'new-checkout')).isArchived).toBe(false);
   });
 
   it('destroys: flags archived, the project and environments left on the server with a warning', async () => {

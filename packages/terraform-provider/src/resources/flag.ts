@@ -290,17 +290,21 @@ export const flagResource: ResourceType = {
     const { project, key } = identity(prior);
     const flag = await context.flags.flag(project, key);
     if (!flag) return null;
-    if (flag.isArchived) {
-      context.log.info('flag archived outside Terraform: reading it as gone', { project, flag: key });
-      return null;
-    }
-    const state = preferConfigured(block, prior, stateOf(project, flag, prior));
-    if (!drifted(prior, state)) return { state, diagnostics: [] };
     const subject = {
       label: `Flag "${key}" of project "${project}"`,
       query: { project, flag: key },
       matches: (event: Event) => event.resource.kind === 'Flag' || event.resource.kind === 'Variation',
     };
+    if (flag.isArchived) {
+      // Read as gone: the plan declares it again, which restores it (this configuration's flag).
+      const archived = await driftWarning(context, {
+        ...subject,
+        label: subject.label.replace('Flag', 'Archived flag'),
+      });
+      return { state: null, diagnostics: [archived] };
+    }
+    const state = preferConfigured(block, prior, stateOf(project, flag, prior));
+    if (!drifted(prior, state)) return { state, diagnostics: [] };
     return { state, diagnostics: [await driftWarning(context, subject)] };
   },
 
