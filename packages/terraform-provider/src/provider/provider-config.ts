@@ -134,6 +134,9 @@ export function configureProvider(
   const client = createClient({
     baseUrl,
     token,
+    // Terraform runs up to ten operations at once: past the server's rate limit, wait as its answers say
+    // (Retry-After) and try again, more times than the SDK's default, rather than fail a resource.
+    maxRetries: 8,
     // The client named in every event this provider causes (§19): "terraform-provider-flagplane/0.1.0".
     headers: { 'user-agent': `terraform-provider-flagplane/${providerVersion}` },
     logger: {

@@ -14,14 +14,17 @@ export interface RunningServer {
   readonly baseUrl: string;
   /** Every line the server logged (its request log, at level info). */
   readonly logLines: () => readonly string[];
-  readonly counts: () => { readonly total: number; readonly writes: number };
+  readonly counts: () => { readonly total: number; readonly writes: number; readonly rateLimited: number };
   readonly resetCounts: () => void;
   readonly close: () => Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(
+  options: { readonly rateLimit?: { readonly max: number; readonly windowSeconds: number } } = {},
+): Promise<RunningServer> {
   const logLines: string[] = [];
   const app = await buildServer({
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
     identities: {
       organizations: [
@@ -47,19 +50,24 @@ export async function startServer(): Promise<RunningServer> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   let total = 0;
   let writes = 0;
-  app.server.on('request', (request) => {
+  let rateLimited = 0;
+  app.server.on('request', (request, response) => {
     if (!request.url?.startsWith('/api/v1')) return;
     total += 1;
     if (request.method !== 'GET') writes += 1;
+    response.on('finish', () => {
+      if (response.statusCode === 429) rateLimited += 1;
+    });
   });
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     logLines: () => [...logLines],
-    counts: () => ({ total, writes }),
+    counts: () => ({ total, writes, rateLimited }),
     resetCounts: () => {
       total = 0;
       writes = 0;
+      rateLimited = 0;
     },
     close: () => app.close(),
   };
