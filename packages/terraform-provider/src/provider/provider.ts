@@ -3,9 +3,7 @@
  * Terraform operation means for them, on decoded values. Every operation answers diagnostics rather than
  * throwing: an SDK error becomes an error on the attribute it names (error-diagnostics.ts).
  */
-
-import type { AttributePath } from '../diagnostics.js';
-import { type Diagnostic, hasErrors } from '../diagnostics.js';
+import { type AttributePath, type Diagnostic, hasErrors } from '../diagnostics.js';
 import type { Log } from '../log.js';
 import { planObject, replacementPaths } from '../resources/plan.js';
 import type {
