@@ -3,6 +3,10 @@
  * (`@level`, `@message`, `@timestamp`, other keys as fields), so Terraform files each line under its own
  * level and shows it with `TF_LOG=DEBUG` / `TF_LOG_PROVIDER=TRACE`.
  *
+ * Lines below the level Terraform shows are not written at all (Terraform would read and drop them, a
+ * few per resource): the level is `TF_LOG_PROVIDER`'s, else `TF_LOG`'s, as Terraform passes its
+ * environment on to the plugin; with neither, warnings and errors only.
+ *
  * Secrets never reach a line: the token (and anything else registered with `redact`) is replaced
  * wherever it appears, in the message or in any field, before the line is written. The SDK's own log
  * lines never carry it either; this is the second lock on the same door.
@@ -20,8 +24,21 @@ export interface Log {
 }
 
 const redacted = '[redacted]';
+const levels: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error'];
 
-export function createLog(write: (line: string) => void = (line) => process.stderr.write(line)): Log {
+/** The lowest level written, from Terraform's own settings (`JSON` logs everything, `OFF` nothing). */
+export function logLevelOf(environment: Readonly<Record<string, string | undefined>>): LogLevel | 'off' {
+  const setting = (environment.TF_LOG_PROVIDER || environment.TF_LOG || '').trim().toLowerCase();
+  if (setting === 'json') return 'trace';
+  if (setting === 'off') return 'off';
+  return levels.find((level) => level === setting) ?? 'warn';
+}
+
+export function createLog(
+  write: (line: string) => void = (line) => process.stderr.write(line),
+  lowest: LogLevel | 'off' = logLevelOf(process.env),
+): Log {
+  const enabled = (level: LogLevel) => lowest !== 'off' && levels.indexOf(level) >= levels.indexOf(lowest);
   const secrets = new Set<string>();
   const scrub = (text: string): string => {
     let result = text;
@@ -31,6 +48,7 @@ export function createLog(write: (line: string) => void = (line) => process.stde
   const line =
     (level: LogLevel) =>
     (message: string, fields: Record<string, unknown> = {}) => {
+      if (!enabled(level)) return;
       const entry = {
         '@level': level,
         '@message': message,

@@ -92,8 +92,9 @@ export async function runInstall(
     );
   }
   lines.push(
-    'Then `terraform init`. After installing a new build of the same version, run `terraform init -upgrade`',
-    "(the dependency lock file records the package's checksum). For development, a `dev_overrides` block",
+    "Then `terraform init`. The dependency lock file records the package's checksum, and `init -upgrade`",
+    "keeps it for the same version: after installing a new build of the same version, remove the provider's",
+    'entry from .terraform.lock.hcl and run `terraform init` again. For development, a `dev_overrides` block',
     'in the CLI configuration runs a provider directory as is, without init (see the package README).',
   );
   output.write(`${lines.join('\n')}\n`);

@@ -46,7 +46,8 @@ export async function servePlugin(options: {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    log.debug('plugin shutting down');
+    const cpu = process.cpuUsage();
+    log.debug('plugin shutting down', { cpu_milliseconds: Math.round((cpu.user + cpu.system) / 1000) });
     services.endStreams();
     const exit = () => {
       if (socketPath) rmSync(socketPath, { force: true });
