@@ -78,3 +78,17 @@ export function resourceNamed(stack: SynthesizedStack, prefix: string): Resource
   if (!entry) throw new Error(`no resource ${prefix}*`);
   return entry[1];
 }
+
+/** The desired spec a configuration or identity resource carries in its `spec` trigger, parsed. */
+export function specOf(stack: SynthesizedStack, prefix: string) {
+  const spec = resourceNamed(stack, prefix).triggers.spec;
+  if (spec === undefined) throw new Error(`resource ${prefix}* has no spec trigger`);
+  return JSON.parse(spec);
+}
+
+/** The spec a resource's first provisioner hands the CLI in FLAGPLANE_SPEC, parsed. */
+export function provisionerSpecOf(stack: SynthesizedStack, prefix: string) {
+  const spec = resourceNamed(stack, prefix).provisioner[0]?.['local-exec'].environment.FLAGPLANE_SPEC;
+  if (spec === undefined) throw new Error(`resource ${prefix}* hands its provisioner no FLAGPLANE_SPEC`);
+  return JSON.parse(spec);
+}

@@ -5,7 +5,7 @@ import { canonicalJson, cdktfInventory } from '@flagplane/contract';
 import { describe, expect, it } from 'vitest';
 import { FeatureFlag, FlagplaneCli, Project } from '../src/index.js';
 import { declareRepresentativeStack } from './representative-stack.js';
-import { resourceNamed, resourcesOf, synthesizeStack } from './synth-support.js';
+import { provisionerSpecOf, resourceNamed, resourcesOf, specOf, synthesizeStack } from './synth-support.js';
 
 describe('synthesized stack', () => {
   it('matches the snapshot of a representative stack', () => {
@@ -118,21 +118,19 @@ describe('synthesized stack', () => {
       const mine = new FeatureFlag(scope, 'Mine', { project: shared, key: 'mine', type: 'Boolean' });
       mine.configure(shared.environment('production'), { enabled: true });
     });
-    const specOf = (name: string) => JSON.parse(resourceNamed(stack, name).triggers.spec!);
     // The configuration reconciles every listed environment; the identity's ensure claims the same list.
-    expect(specOf('Web_Checkout_Configuration').projectEnvironments).toEqual([
+    expect(specOf(stack, 'Web_Checkout_Configuration').projectEnvironments).toEqual([
       'development',
       'staging',
       'production',
     ]);
-    const ensure = resourceNamed(stack, 'Web_Checkout_Identity').provisioner[0]!['local-exec'];
-    expect(JSON.parse(ensure.environment.FLAGPLANE_SPEC!).projectEnvironments).toEqual([
+    expect(provisionerSpecOf(stack, 'Web_Checkout_Identity').projectEnvironments).toEqual([
       'development',
       'staging',
       'production',
     ]);
     // A project managed elsewhere: only the environments the stack names, never the owner's others.
-    expect(specOf('Mine_Configuration').projectEnvironments).toEqual(['production']);
+    expect(specOf(stack, 'Mine_Configuration').projectEnvironments).toEqual(['production']);
   });
 
   it('takes a destroy provisioner’s identity from self, and the policy from the declaration', () => {
@@ -195,7 +193,7 @@ describe('synthesized stack', () => {
         prerequisites: [{ flag: platform, variation: 'true' }],
       });
     });
-    const spec = JSON.parse(resourceNamed(stack, 'Mine_Configuration').triggers.spec!);
+    const spec = specOf(stack, 'Mine_Configuration');
     expect(spec.flag.environments.production.prerequisites).toEqual([
       { flag: 'platform-ready', variation: 'true' },
     ]);

@@ -8,33 +8,12 @@
  * split, 1.5–2×.
  */
 
-import { chmod, readFile, rm } from 'node:fs/promises';
-import { build } from 'esbuild';
+import { bundleNodeBinary } from '../../../scripts/bundle-node-binary.mjs';
 
-const packageJson = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-const outdir = new URL('../dist/', import.meta.url).pathname;
-const outfile = `${outdir}flagplane.js`;
-
-await rm(outdir, { recursive: true, force: true });
-
-await build({
-  entryPoints: [new URL('../src/flagplane.ts', import.meta.url).pathname],
-  outdir,
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
+await bundleNodeBinary({
+  packageDirectory: new URL('../', import.meta.url),
+  entry: 'src/flagplane.ts',
+  outfileName: 'flagplane.js',
+  versionConstant: 'FLAGPLANE_CLI_VERSION',
   splitting: true,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  minify: process.env.FLAGPLANE_BUNDLE_MINIFY !== '0',
-  sourcemap: false,
-  legalComments: 'none',
-  define: { FLAGPLANE_CLI_VERSION: JSON.stringify(packageJson.version) },
-  // Bundled CommonJS dependencies call require(); give the ESM bundle one.
-  banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __flagplaneCreateRequire } from 'node:module';\nconst require = __flagplaneCreateRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
 });
-await chmod(outfile, 0o755);

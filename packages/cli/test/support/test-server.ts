@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '@flagplane/server';
+import { type ApiRequestCounts, countApiRequests } from '@flagplane/test-support/request-counts';
 
 const token = (prefix: 'pat' | 'svc', name: string) => `fp_${prefix}_${name.padEnd(40, '0')}`;
 
@@ -34,11 +35,7 @@ export const identities = {
 export interface RunningTestServer {
   readonly baseUrl: string;
   /** Requests seen since the last `resetCounts`, by method. */
-  readonly counts: () => {
-    readonly total: number;
-    readonly writes: number;
-    readonly byMethod: Record<string, number>;
-  };
+  readonly counts: () => ApiRequestCounts;
   readonly resetCounts: () => void;
   readonly close: () => Promise<void>;
 }
@@ -51,23 +48,12 @@ export async function startTestServer(
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  let byMethod: Record<string, number> = {};
-  // The Fastify app is ready (hooks closed), but its Node server can still be observed.
-  app.server.on('request', (request) => {
-    if (!request.url?.startsWith('/api/v1')) return;
-    const method = request.method ?? 'GET';
-    byMethod[method] = (byMethod[method] ?? 0) + 1;
-  });
+  const requests = countApiRequests(app.server);
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    counts: () => {
-      const total = Object.values(byMethod).reduce((sum, count) => sum + count, 0);
-      return { total, writes: total - (byMethod.GET ?? 0), byMethod: { ...byMethod } };
-    },
-    resetCounts: () => {
-      byMethod = {};
-    },
+    counts: requests.counts,
+    resetCounts: requests.reset,
     close: () => app.close(),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '@flagplane/server';
+import { type ApiRequestCounts, countApiRequests } from '@flagplane/test-support/request-counts';
 
 export const ownerToken = `fp_pat_${'terraformowner'.padEnd(40, '0')}`;
 /** The owner of another organization, `globex`, who must see nothing of `acme`. */
@@ -14,7 +15,7 @@ export interface RunningServer {
   readonly baseUrl: string;
   /** Every line the server logged (its request log, at level info). */
   readonly logLines: () => readonly string[];
-  readonly counts: () => { readonly total: number; readonly writes: number; readonly rateLimited: number };
+  readonly counts: () => ApiRequestCounts;
   readonly resetCounts: () => void;
   readonly close: () => Promise<void>;
 }
@@ -48,27 +49,13 @@ export async function startServer(
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  let total = 0;
-  let writes = 0;
-  let rateLimited = 0;
-  app.server.on('request', (request, response) => {
-    if (!request.url?.startsWith('/api/v1')) return;
-    total += 1;
-    if (request.method !== 'GET') writes += 1;
-    response.on('finish', () => {
-      if (response.statusCode === 429) rateLimited += 1;
-    });
-  });
+  const requests = countApiRequests(app.server);
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     logLines: () => [...logLines],
-    counts: () => ({ total, writes, rateLimited }),
-    resetCounts: () => {
-      total = 0;
-      writes = 0;
-      rateLimited = 0;
-    },
+    counts: requests.counts,
+    resetCounts: requests.reset,
     close: () => app.close(),
   };
 }
