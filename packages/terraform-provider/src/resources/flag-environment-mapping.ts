@@ -5,13 +5,9 @@
  * attribute that holds it.
  */
 import { createHash } from 'node:crypto';
-import type {
-  Flag,
-  FlagEnvironment,
-  FlagEnvironmentUpdateBody,
-  SegmentListItem as Segment,
-} from '@flagplane/contract';
+import type { FlagEnvironmentUpdateBody, SegmentListItem as Segment } from '@flagplane/contract';
 import { attributePath, type Diagnostic, error } from '../diagnostics.js';
+import type { LiveConfiguration, LiveFlag } from '../provider/flag-reads.js';
 import { blockList, knownBoolean, knownString } from '../values/access.js';
 import { isUnknown, type TerraformValue } from '../values/unknown.js';
 import { conditionGroupsBody, conditionGroupsForChecks, conditionGroupsState } from './conditions.js';
@@ -70,7 +66,7 @@ export function bodyForChecks(config: ObjectValue): unknown {
 }
 
 /** Keys the flag does not have, as errors on the attributes naming them. */
-export function unknownVariationKeys(planned: ObjectValue, flag: Flag): Diagnostic[] {
+export function unknownVariationKeys(planned: ObjectValue, flag: LiveFlag): Diagnostic[] {
   const keys = new Set(flag.variations.map((variation) => variation.key));
   const problem = (key: TerraformValue | undefined, ...path: (string | number)[]) =>
     typeof key === 'string' && !keys.has(key)
@@ -94,7 +90,7 @@ export function unknownVariationKeys(planned: ObjectValue, flag: Flag): Diagnost
 /** The PUT body of the planned configuration, ids resolved; errors for keys that name nothing. */
 export function updateBody(
   planned: ObjectValue,
-  flag: Flag,
+  flag: LiveFlag,
   segments: readonly Segment[],
   priorRuleIds: readonly (string | null)[],
 ): { body: FlagEnvironmentUpdateBody; diagnostics: Diagnostic[] } {
@@ -153,8 +149,8 @@ export function updateBody(
  */
 export function stateOf(
   identity: Identity,
-  live: FlagEnvironment,
-  flag: Flag,
+  live: LiveConfiguration,
+  flag: LiveFlag,
   segments: readonly Segment[],
   reference: ObjectValue | null,
 ): ObjectValue {
