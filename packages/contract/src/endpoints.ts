@@ -2,7 +2,7 @@
  * The endpoint table: every operation of the API, once. The server registers its routes from it, the
  * SDK is generated from it, the OpenAPI document is generated from it.
  */
-import { assertUniqueRoutes, type Endpoint } from './endpoint.js';
+import { assertUniqueRoutes, type Endpoint, recordsEvent } from './endpoint.js';
 import { PageQuery } from './schemas/common.js';
 import {
   Environment,
@@ -775,6 +775,22 @@ export type TokenOperationId = {
 }[OperationId];
 /** The operations an application calls with an SDK key (§21, §23, §24). */
 export type SdkKeyOperationId = Exclude<OperationId, TokenOperationId>;
+
+/**
+ * The operations whose success records an event (§19): `recordsEvent`'s rule, at the type level. The
+ * server's route loop gives these a transaction and an event; every other operation reads.
+ */
+export type EventOperationId = {
+  [Op in TokenOperationId]: Endpoints[Op]['method'] extends 'GET'
+    ? never
+    : Endpoints[Op] extends { readonly readOnly: true }
+      ? never
+      : Op;
+}[TokenOperationId];
+
+export function isEventOperation(operationId: OperationId): operationId is EventOperationId {
+  return recordsEvent(endpoints[operationId]);
+}
 
 export const tokenOperationIds = operationIds.filter(
   (operationId): operationId is TokenOperationId => endpoints[operationId].credential === 'token',

@@ -5,6 +5,7 @@
  */
 import type {
   Endpoints,
+  EventOperationId,
   OperationId,
   PathParams,
   SdkKeyOperationId,
@@ -32,11 +33,7 @@ type ResultOf<Op extends OperationId> = Endpoints[Op]['success'] extends { schem
 export interface OperationInput<Op extends TokenOperationId> {
   readonly operationId: Op;
   /** A read view for GETs and read-only POSTs, a transaction for everything else. */
-  readonly store: Endpoints[Op]['method'] extends 'GET'
-    ? StoreView
-    : Endpoints[Op] extends { readonly readOnly: true }
-      ? StoreView
-      : Transaction;
+  readonly store: Op extends EventOperationId ? Transaction : StoreView;
   /** Exactly the records the operation's path names (`{flag}` → `flag`), each resolved and visible. */
   readonly scope: PathScopeOf<Endpoints[Op]['path']>;
   readonly principal: Principal;

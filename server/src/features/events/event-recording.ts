@@ -3,14 +3,20 @@
  * refused or failed write, rolled back, records none). The route loop calls `subjectBefore` before the
  * handler and `recordEvent` after it, both inside the write's transaction.
  */
-import { type EventActor, limits, type OperationId, type TokenOperationId } from '@flagplane/contract';
+import {
+  type EventActor,
+  isEventOperation,
+  limits,
+  type OperationId,
+  type TokenOperationId,
+} from '@flagplane/contract';
 import type { Principal } from '../../access/principal.js';
 import { uuidV7 } from '../../domain/uuid-v7.js';
 import type { OperationInput } from '../../routes/operation-handler.js';
 import type { EventRecord } from '../../store/records.js';
 import type { StoreView, Transaction } from '../../store/store.js';
 import { changesBetween } from './event-changes.js';
-import { type EventSubject, eventSubjects, isWriteOperation } from './event-subjects.js';
+import { type EventSubject, eventSubjects } from './event-subjects.js';
 
 /** What the request adds to an event: who sent it, with what, under which id. */
 export interface EventOrigin {
@@ -24,8 +30,10 @@ type AnySubject = (
   result: { readonly id: string } | undefined,
 ) => EventSubject | null;
 
+// The endpoint table's rule (`recordsEvent`) decides which operations have a subject; each subject is
+// typed by its own operation's input, so the table of them is called through one signature.
 const subjectOf = (operationId: OperationId): AnySubject | null =>
-  isWriteOperation(operationId) ? (eventSubjects[operationId] as unknown as AnySubject) : null;
+  isEventOperation(operationId) ? (eventSubjects[operationId] as unknown as AnySubject) : null;
 
 /** The subject as it is before the write (null for reads, and before a creation). */
 export function subjectBefore(input: OperationInput<TokenOperationId>): EventSubject | null {

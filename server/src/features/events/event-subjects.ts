@@ -5,7 +5,7 @@
  * `updatedAt`, `lastUsedAt`, `staleness`, `managedBy.at`) are bookkeeping, not changes, and are left
  * out; an SDK key's plaintext is never in its read shape, so never in an event.
  */
-import type { Endpoints, EventResourceKind, OperationId, TokenOperationId } from '@flagplane/contract';
+import type { EventOperationId, EventResourceKind } from '@flagplane/contract';
 import type { OperationInput } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
@@ -26,20 +26,11 @@ export interface EventSubject {
   readonly shape: Readonly<Record<string, unknown>>;
 }
 
-/** The writes, as the endpoint table says (the route loop's rule too): not a GET, not read-only. */
-type WriteOperationId = {
-  [Op in TokenOperationId]: Endpoints[Op]['method'] extends 'GET'
-    ? never
-    : Endpoints[Op] extends { readonly readOnly: true }
-      ? never
-      : Op;
-}[TokenOperationId];
-
 /**
  * The subject in `view`, or null where it does not exist (before a creation, after a deletion). A
  * creation's id is known only from its answer (`result`), after the write.
  */
-type SubjectOf<Op extends WriteOperationId> = (
+type SubjectOf<Op extends EventOperationId> = (
   view: StoreView,
   input: OperationInput<Op>,
   result: { readonly id: string } | undefined,
@@ -175,7 +166,7 @@ function managedByShape(managedBy: FlagRecord['managedBy']) {
 }
 
 /** Every write operation's subject: an operation of the endpoint table without one is a compile error. */
-export const eventSubjects: { readonly [Op in WriteOperationId]: SubjectOf<Op> } = {
+export const eventSubjects: { readonly [Op in EventOperationId]: SubjectOf<Op> } = {
   createProject: (view, _, result) => projectSubject(view, result?.id),
   updateProject: (view, { scope }) => projectSubject(view, scope.project.id),
   deleteProject: (view, { scope }) => projectSubject(view, scope.project.id),
@@ -213,7 +204,3 @@ export const eventSubjects: { readonly [Op in WriteOperationId]: SubjectOf<Op> }
   updateSdkKey: (view, { scope }) => sdkKeySubject(view, scope.project, scope.environment, scope.sdkKey.id),
   revokeSdkKey: (view, { scope }) => sdkKeySubject(view, scope.project, scope.environment, scope.sdkKey.id),
 };
-
-export function isWriteOperation(operationId: OperationId): operationId is WriteOperationId {
-  return Object.hasOwn(eventSubjects, operationId);
-}
