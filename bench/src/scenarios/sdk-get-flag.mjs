@@ -2,7 +2,7 @@
  * Scenario 5: `client.flags.retrieve` of the SDK against a raw `fetch` + `JSON.parse` of the same request,
  * one call after another, both from the bench process to the real server in its own process.
  */
-
+import ky from 'ky';
 import { roundRatios, timeCallsInterleaved } from '../lib/call-timing.mjs';
 import { startServer } from '../lib/child-server.mjs';
 import { authorization, flagKey, flagPath, ORG, PROJECT, TOKEN } from '../lib/data-file.mjs';
@@ -15,6 +15,7 @@ const key = flagKey(7);
 const SDK = 'SDK';
 const SDK_UNVALIDATED = 'SDK, validateResponses: false';
 const FETCH = 'fetch + JSON.parse';
+const KY = 'ky (bare)';
 
 function expectFlag(body) {
   if (body?.key !== key) throw new Error(`expected flag ${key}, got ${JSON.stringify(body).slice(0, 200)}`);
@@ -27,7 +28,8 @@ export const sdkGetFlag = {
     `\`client.flags.retrieve('acme', 'web', '${key}')\` (default options: responses validated with the ` +
     "contract's schema), one call after another from the bench process, against the real server in its " +
     'own process (memory store, the 50-flag project). Baseline: the same request with the global `fetch` ' +
-    'and `JSON.parse` of the body, in the same rounds. Target: at most 1.3× the baseline time per call.',
+    'and `JSON.parse` of the body, in the same rounds; also bare `ky` (what the SDK is built on: ' +
+    '`ky.get(url, { retry: 0, timeout: false }).json()`). Target: at most 1.3× the baseline time per call.',
   async run(ctx) {
     const { calls, rounds, warmupCalls } = ctx.settings.calls;
     const server = await startServer('flagplane-server', {
@@ -50,6 +52,8 @@ export const sdkGetFlag = {
           },
         },
         [SDK_UNVALIDATED]: { call: () => unvalidated.flags.retrieve(ORG, PROJECT, key) },
+        // What the SDK is built on, called as its README would: no retries, no timeout, JSON parsed.
+        [KY]: { call: () => ky.get(url, { headers, retry: 0, timeout: false }).json() },
       };
       for (const variant of Object.values(variants)) expectFlag(await variant.call());
 
@@ -57,7 +61,9 @@ export const sdkGetFlag = {
       const time = roundRatios(timings, SDK, FETCH);
       const cpu = roundRatios(timings, SDK, FETCH, 'cpuMicrosPerCall');
       const unvalidatedTime = roundRatios(timings, SDK_UNVALIDATED, FETCH);
-      const [sdk, raw, bare] = [timings[SDK], timings[FETCH], timings[SDK_UNVALIDATED]];
+      const overKy = roundRatios(timings, SDK, KY);
+      const kyOverFetch = roundRatios(timings, KY, FETCH);
+      const [sdk, raw, bare, plainKy] = [timings[SDK], timings[FETCH], timings[SDK_UNVALIDATED], timings[KY]];
       const pass = time.median <= TARGET;
       return {
         title: this.title,
@@ -89,6 +95,22 @@ export const sdkGetFlag = {
                 ratio(cpu.median),
                 '',
                 '',
+              ],
+              [
+                'time per call vs bare ky (what the SDK adds to the library it is built on)',
+                range(sdk.microsPerCall, us),
+                range(plainKy.microsPerCall, us),
+                ratio(overKy.median),
+                'report only',
+                '—',
+              ],
+              [
+                'bare ky vs fetch + JSON.parse (what ky itself costs)',
+                range(plainKy.microsPerCall, us),
+                range(raw.microsPerCall, us),
+                ratio(kyOverFetch.median),
+                'report only',
+                '—',
               ],
               [
                 'time per call, `validateResponses: false`',
