@@ -7,15 +7,15 @@ import * as delivery from '../features/delivery/delivery-handlers.js';
 import * as environments from '../features/environments/environments-handlers.js';
 import * as evaluation from '../features/evaluation/evaluation-handlers.js';
 import * as events from '../features/events/events-handlers.js';
-import * as flagConfigurations from '../features/flag-configurations/flag-configurations-handlers.js';
+import * as flagConfigurations from '../features/flags/configurations/flag-configurations-handlers.js';
 import * as flags from '../features/flags/flags-handlers.js';
+import * as rules from '../features/flags/rules/rules-handlers.js';
+import * as variations from '../features/flags/variations/variations-handlers.js';
 import * as ofrep from '../features/ofrep/ofrep-handlers.js';
 import * as orgs from '../features/orgs/orgs-handlers.js';
 import * as projects from '../features/projects/projects-handlers.js';
-import * as rules from '../features/rules/rules-handlers.js';
 import * as sdkKeys from '../features/sdk-keys/sdk-keys-handlers.js';
 import * as segments from '../features/segments/segments-handlers.js';
-import * as variations from '../features/variations/variations-handlers.js';
 import type { OperationHandlers } from './operation-handler.js';
 
 export const operationHandlers = {

@@ -11,9 +11,9 @@ import { compareKeys } from '@flagplane/contract';
 import { FlagEvaluator } from '@flagplane/evaluation';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
-import { toNestedFlagEnvironment } from '../flag-configurations/flag-configurations-representation.js';
+import { toNestedFlagEnvironment } from '../flags/configurations/flag-configurations-representation.js';
+import { toNestedVariation } from '../flags/variations/variations-representation.js';
 import { toSegmentListItem } from '../segments/segments-representation.js';
-import { toNestedVariation } from '../variations/variations-representation.js';
 
 export interface EnvironmentSnapshot {
   readonly document: SdkFlagsDocument;

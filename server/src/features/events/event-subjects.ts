@@ -9,11 +9,11 @@ import type { EventOperationId, EventResourceKind } from '@flagplane/contract';
 import type { OperationInput } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
-import { toNestedFlagEnvironment } from '../flag-configurations/flag-configurations-representation.js';
-import { toRule } from '../rules/rules-representation.js';
+import { toNestedFlagEnvironment } from '../flags/configurations/flag-configurations-representation.js';
+import { toRule } from '../flags/rules/rules-representation.js';
+import { toNestedVariation } from '../flags/variations/variations-representation.js';
 import { toSdkKeyListItem } from '../sdk-keys/sdk-keys-representation.js';
 import { toSegmentListItem } from '../segments/segments-representation.js';
-import { toNestedVariation } from '../variations/variations-representation.js';
 
 export interface EventSubject {
   readonly kind: EventResourceKind;

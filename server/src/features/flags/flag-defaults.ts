@@ -1,6 +1,6 @@
 /** What a flag and its configurations are before anyone changes them (§8). */
 import type { FlagConfigurationRecord, FlagRecord, VariationRecord } from '../../store/records.js';
-import type { VariationDeclaration } from '../variations/variations-service.js';
+import type { VariationDeclaration } from './variations/variations-service.js';
 
 /** A Boolean flag created without `variations` gets these, in this order. */
 export const booleanVariations: readonly VariationDeclaration[] = [

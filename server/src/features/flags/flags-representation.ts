@@ -10,11 +10,11 @@ import type { QueryOf } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
 import { sortedEnvironments } from '../environments/environments-service.js';
-import { toNestedFlagEnvironment } from '../flag-configurations/flag-configurations-representation.js';
-import { toNestedVariation } from '../variations/variations-representation.js';
 import { archivedReason } from './archived-flag-guard.js';
+import { toNestedFlagEnvironment } from './configurations/flag-configurations-representation.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
 import { flagStaleness } from './flag-staleness.js';
+import { toNestedVariation } from './variations/variations-representation.js';
 
 export function toFlagListItem(flag: FlagRecord): FlagListItem {
   return {

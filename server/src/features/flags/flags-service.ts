@@ -17,11 +17,11 @@ import type { FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView, Transaction } from '../../store/store.js';
 import { flagPath } from '../resource-paths.js';
 import { refuseTakenKey } from '../unique-keys.js';
-import { newVariation } from '../variations/variations-service.js';
 import { refuseChangeWhileArchived } from './archived-flag-guard.js';
 import { booleanVariations, fallbackDefaultVariation, initialConfiguration } from './flag-defaults.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
 import { saveFlag } from './flag-writes.js';
+import { newVariation } from './variations/variations-service.js';
 
 type FlagFilters = Pick<QueryOf<'listFlags'>, 'search' | 'tag' | 'type' | 'archived'>;
 

@@ -1,6 +1,6 @@
 /** Targeting rules on the wire (§9, §10): nested in configurations, top-level after creation. */
 import type { Rule } from '@flagplane/contract';
-import type { RuleRecord } from '../../store/records.js';
+import type { RuleRecord } from '../../../store/records.js';
 
 export function toRule(rule: RuleRecord): Rule {
   return {

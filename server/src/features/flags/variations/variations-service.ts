@@ -9,18 +9,18 @@ import {
   limits,
   variationValueProblem,
 } from '@flagplane/contract';
-import type { PathRecords } from '../../access/path-scope.js';
-import { validationFailed } from '../../domain/api-error.js';
-import { namedAfterKey } from '../../domain/creation-defaults.js';
-import { type FieldProblem, refuseOnProblems } from '../../domain/field-problems.js';
-import { updatedDescription } from '../../domain/partial-update.js';
-import type { BodyOf } from '../../routes/operation-handler.js';
-import type { FlagConfigurationRecord, FlagRecord, VariationRecord } from '../../store/records.js';
-import type { StoreView, Transaction } from '../../store/store.js';
-import { sortedEnvironments } from '../environments/environments-service.js';
-import { refuseChangeWhileArchived } from '../flags/archived-flag-guard.js';
-import { fallbackDefaultVariation } from '../flags/flag-defaults.js';
-import { saveFlag } from '../flags/flag-writes.js';
+import type { PathRecords } from '../../../access/path-scope.js';
+import { validationFailed } from '../../../domain/api-error.js';
+import { namedAfterKey } from '../../../domain/creation-defaults.js';
+import { type FieldProblem, refuseOnProblems } from '../../../domain/field-problems.js';
+import { updatedDescription } from '../../../domain/partial-update.js';
+import type { BodyOf } from '../../../routes/operation-handler.js';
+import type { FlagConfigurationRecord, FlagRecord, VariationRecord } from '../../../store/records.js';
+import type { StoreView, Transaction } from '../../../store/store.js';
+import { sortedEnvironments } from '../../environments/environments-service.js';
+import { refuseChangeWhileArchived } from '../archived-flag-guard.js';
+import { fallbackDefaultVariation } from '../flag-defaults.js';
+import { saveFlag } from '../flag-writes.js';
 
 /** A variation creation body, on its own or inside a flag creation. */
 export type VariationDeclaration = BodyOf<'createVariation'>;

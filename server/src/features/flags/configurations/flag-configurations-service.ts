@@ -3,14 +3,14 @@
  * configuration is embedded in the flag record, so every change is a change of the flag.
  */
 import { randomUUID } from 'node:crypto';
-import type { PathRecords } from '../../access/path-scope.js';
-import { type FieldProblem, refuseOnProblems } from '../../domain/field-problems.js';
-import type { BodyOf } from '../../routes/operation-handler.js';
-import type { FlagConfigurationRecord, FlagRecord, RuleRecord } from '../../store/records.js';
-import type { StoreView, Transaction } from '../../store/store.js';
-import { refuseChangeWhileArchived } from '../flags/archived-flag-guard.js';
-import { initialConfiguration } from '../flags/flag-defaults.js';
-import { saveFlag } from '../flags/flag-writes.js';
+import type { PathRecords } from '../../../access/path-scope.js';
+import { type FieldProblem, refuseOnProblems } from '../../../domain/field-problems.js';
+import type { BodyOf } from '../../../routes/operation-handler.js';
+import type { FlagConfigurationRecord, FlagRecord, RuleRecord } from '../../../store/records.js';
+import type { StoreView, Transaction } from '../../../store/store.js';
+import { refuseChangeWhileArchived } from '../archived-flag-guard.js';
+import { initialConfiguration } from '../flag-defaults.js';
+import { saveFlag } from '../flag-writes.js';
 import { ruleProblems, toRuleRecord } from '../rules/rule-input.js';
 import { resolvePrerequisites } from './prerequisite-input.js';
 

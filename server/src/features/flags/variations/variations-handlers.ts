@@ -1,5 +1,5 @@
 /** Variations of a flag (document and §8). */
-import type { OperationHandler } from '../../routes/operation-handler.js';
+import type { OperationHandler } from '../../../routes/operation-handler.js';
 import { toVariation } from './variations-representation.js';
 import * as service from './variations-service.js';
 

@@ -4,11 +4,11 @@
  * the same rules.
  */
 
-import { storedDescription } from '../../domain/creation-defaults.js';
-import type { FieldProblem } from '../../domain/field-problems.js';
-import type { BodyOf } from '../../routes/operation-handler.js';
-import type { FlagRecord, RuleRecord } from '../../store/records.js';
-import type { StoreView } from '../../store/store.js';
+import { storedDescription } from '../../../domain/creation-defaults.js';
+import type { FieldProblem } from '../../../domain/field-problems.js';
+import type { BodyOf } from '../../../routes/operation-handler.js';
+import type { FlagRecord, RuleRecord } from '../../../store/records.js';
+import type { StoreView } from '../../../store/store.js';
 
 /** A rule body as the contract's schema leaves it (operators canonical, condition groups checked). */
 export type RuleInput = BodyOf<'createRule'>;

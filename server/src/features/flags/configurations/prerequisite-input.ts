@@ -3,10 +3,10 @@
  * of the same project other than this one, not archived, named once, with one of its variation keys, and
  * no cycle of prerequisites in the environment.
  */
-import type { FieldProblem } from '../../domain/field-problems.js';
-import type { BodyOf } from '../../routes/operation-handler.js';
-import type { FlagRecord, PrerequisiteRecord } from '../../store/records.js';
-import type { StoreView } from '../../store/store.js';
+import type { FieldProblem } from '../../../domain/field-problems.js';
+import type { BodyOf } from '../../../routes/operation-handler.js';
+import type { FlagRecord, PrerequisiteRecord } from '../../../store/records.js';
+import type { StoreView } from '../../../store/store.js';
 import { prerequisiteCycle } from './prerequisite-cycle.js';
 
 type PrerequisiteInput = NonNullable<BodyOf<'updateFlagEnvironment'>['prerequisites']>[number];

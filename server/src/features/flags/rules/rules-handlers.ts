@@ -1,5 +1,5 @@
 /** Targeting rules of one flag configuration (document and §10). */
-import type { OperationHandler } from '../../routes/operation-handler.js';
+import type { OperationHandler } from '../../../routes/operation-handler.js';
 import { toRule } from './rules-representation.js';
 import * as service from './rules-service.js';
 

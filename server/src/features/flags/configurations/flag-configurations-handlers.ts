@@ -1,6 +1,6 @@
 /** A flag's configuration per environment (document and §9): read, update as a whole, toggle. */
-import type { OperationHandler } from '../../routes/operation-handler.js';
-import { sortedEnvironments } from '../environments/environments-service.js';
+import type { OperationHandler } from '../../../routes/operation-handler.js';
+import { sortedEnvironments } from '../../environments/environments-service.js';
 import { toFlagEnvironment } from './flag-configurations-representation.js';
 import * as service from './flag-configurations-service.js';
 

@@ -1,9 +1,9 @@
 /** Variations on the wire (§8): nested in a flag, and top-level after creation with `_actions` (§14). */
 import type { NestedVariation, Role, Variation } from '@flagplane/contract';
-import { actionFor } from '../../access/actions.js';
-import type { FlagRecord, VariationRecord } from '../../store/records.js';
-import type { StoreView } from '../../store/store.js';
-import { archivedReason } from '../flags/archived-flag-guard.js';
+import { actionFor } from '../../../access/actions.js';
+import type { FlagRecord, VariationRecord } from '../../../store/records.js';
+import type { StoreView } from '../../../store/store.js';
+import { archivedReason } from '../archived-flag-guard.js';
 import { variationDeletionRefusal } from './variations-service.js';
 
 export function toNestedVariation(variation: VariationRecord): NestedVariation {

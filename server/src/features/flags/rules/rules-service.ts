@@ -1,17 +1,17 @@
 /** Targeting rules of one flag configuration (document and §10): add, replace, delete, reorder. */
 import { randomUUID } from 'node:crypto';
 import { limits } from '@flagplane/contract';
-import type { PathRecords } from '../../access/path-scope.js';
-import { ApiError, validationFailed } from '../../domain/api-error.js';
-import { refuseOnProblems } from '../../domain/field-problems.js';
-import type { BodyOf } from '../../routes/operation-handler.js';
-import type { RuleRecord } from '../../store/records.js';
-import type { Transaction } from '../../store/store.js';
+import type { PathRecords } from '../../../access/path-scope.js';
+import { ApiError, validationFailed } from '../../../domain/api-error.js';
+import { refuseOnProblems } from '../../../domain/field-problems.js';
+import type { BodyOf } from '../../../routes/operation-handler.js';
+import type { RuleRecord } from '../../../store/records.js';
+import type { Transaction } from '../../../store/store.js';
 import {
   type ConfigurationScope,
   changeableConfiguration,
   saveConfiguration,
-} from '../flag-configurations/flag-configurations-service.js';
+} from '../configurations/flag-configurations-service.js';
 import { type RuleInput, ruleProblems, toRuleRecord } from './rule-input.js';
 import { ruleOrderProblem } from './rule-order.js';
 

@@ -1,10 +1,10 @@
 /** A flag's configuration in one environment on the wire (§9), prerequisites by their current keys. */
 import type { FlagEnvironment, NestedFlagEnvironment, Prerequisite, Role } from '@flagplane/contract';
 import { limits } from '@flagplane/contract';
-import { actionFor } from '../../access/actions.js';
-import type { EnvironmentRecord, FlagRecord, PrerequisiteRecord } from '../../store/records.js';
-import type { StoreView } from '../../store/store.js';
-import { archivedReason } from '../flags/archived-flag-guard.js';
+import { actionFor } from '../../../access/actions.js';
+import type { EnvironmentRecord, FlagRecord, PrerequisiteRecord } from '../../../store/records.js';
+import type { StoreView } from '../../../store/store.js';
+import { archivedReason } from '../archived-flag-guard.js';
 import { toRule } from '../rules/rules-representation.js';
 import { configurationOf } from './flag-configurations-service.js';
 
