@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 
-import { limits, patterns } from './format-rules.js';
+import { limits, patterns, rfc3339Problem } from './format-rules.js';
 
 export { limits, patterns };
 
@@ -87,8 +87,14 @@ export const SortOrder = z
 
 export const Uuid = z.string().regex(patterns.uuid, 'must be a UUID');
 
-/** UTC ISO 8601 with milliseconds and `Z` (§16). */
+/** What the API answers: UTC ISO 8601 with milliseconds and `Z` (§16). */
 export const DateTime = z.iso.datetime({ precision: 3 });
+
+/** What a request may send (a query filter): any RFC 3339 date-time, whatever its offset and precision. */
+export const DateTimeInput = z.string().superRefine((text, context) => {
+  const problem = rfc3339Problem(text);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 /**
  * The length of `text` in UTF-8 bytes, as Node's `Buffer.byteLength` counts it (a lone surrogate is the

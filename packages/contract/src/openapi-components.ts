@@ -11,6 +11,7 @@ import { type ErrorStatus, errorExamples, ofrepErrorExamples } from './openapi-e
 import { ErrorBody, PageQuery } from './schemas/common.js';
 import { ConditionInput } from './schemas/conditions.js';
 import { ConditionOperator, FlagType } from './schemas/enums.js';
+import { EventListQuery } from './schemas/event.js';
 import { FlagListQuery } from './schemas/flag.js';
 import { OfrepErrorBody } from './schemas/ofrep.js';
 
@@ -299,6 +300,14 @@ const documentedForms = new Map<unknown, SchemaObject>([
     },
   ],
   [FlagListQuery.shape.search, { type: 'string' }],
+  // One date-time each (a repeated one counts once: the first); `format` is RFC 3339's grammar, all of it.
+  ...(['since', 'until'] as const).map((name): [unknown, SchemaObject] => {
+    const bound = EventListQuery.shape[name];
+    return [
+      bound,
+      { type: 'string', format: 'date-time', description: z.globalRegistry.get(bound)?.description },
+    ];
+  }),
   [FlagListQuery.shape.tag, { type: 'string' }],
   [FlagListQuery.shape.type, { type: 'string', examples: [...FlagType.options] }],
   [FlagListQuery.shape.archived, { type: 'boolean', default: false }],

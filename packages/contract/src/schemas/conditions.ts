@@ -3,6 +3,7 @@ import { RE2JS } from 're2js';
 import * as z from 'zod';
 import { closestMatches } from '../edit-distance.js';
 import { limits, patterns } from '../formats.js';
+import { rfc3339Problem } from '../rfc3339.js';
 import { ConditionOperator, GroupOperator } from './enums.js';
 
 const canonicalOperators = new Map(ConditionOperator.options.map((name) => [name.toLowerCase(), name]));
@@ -21,8 +22,6 @@ const ConditionOperatorInput = z.string().transform((raw, context) => {
   return z.NEVER;
 });
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 /** Why `value` is not acceptable for `operator`, or null when it is (§10 "Values by operator"). */
 export function conditionValueProblem(operator: ConditionOperator, value: string): string | null {
   switch (operator) {
@@ -35,9 +34,9 @@ export function conditionValueProblem(operator: ConditionOperator, value: string
         : `${operator} needs numbers; "${truncate(value)}" is not a number`;
     case 'Before':
     case 'After':
-      return isoDateTime.safeParse(value).success
+      return rfc3339Problem(value) === null
         ? null
-        : `${operator} needs ISO 8601 date-times; "${truncate(value)}" is not one`;
+        : `${operator} needs RFC 3339 date-times such as 2026-01-31T09:30:00Z; "${truncate(value)}" is not one`;
     case 'SemverEquals':
     case 'SemverGreaterThan':
     case 'SemverGreaterThanOrEqual':
