@@ -36,7 +36,8 @@ function keySchema(pattern: RegExp, maxLength: number, words: string) {
       error: (issue) =>
         patternMessage(words, pattern, typeof issue.input === 'string' ? issue.input : undefined),
     })
-    .refine((value) => !isUuid(value), `must not have the form of a UUID`);
+    .refine((value) => !isUuid(value), `must not have the form of a UUID`)
+    .meta({ not: { pattern: patterns.uuid.source } });
 }
 
 export const OrgSlug = keySchema(patterns.orgSlug, limits.orgSlugLength, allowed.orgSlug);

@@ -9,7 +9,7 @@ import type { Endpoints, OperationId } from './endpoints.js';
 import { DateTime, limits, Uuid } from './formats.js';
 import { type ErrorStatus, errorExamples, ofrepErrorExamples } from './openapi-examples.js';
 import { ErrorBody, PageQuery } from './schemas/common.js';
-import { ConditionInput } from './schemas/conditions.js';
+import { anyCasePattern, ConditionInput } from './schemas/conditions.js';
 import { ConditionOperator, FlagType } from './schemas/enums.js';
 import { EventListQuery } from './schemas/event.js';
 import { FlagListQuery } from './schemas/flag.js';
@@ -315,6 +315,7 @@ const documentedForms = new Map<unknown, SchemaObject>([
     ConditionInput.shape.operator,
     {
       type: 'string',
+      pattern: anyCasePattern(ConditionOperator.options),
       description: `Accepted case-insensitively and stored as one of: ${ConditionOperator.options.join(', ')}.`,
       examples: ['Equals', 'In', 'SemverGreaterThanOrEqual'],
     },
