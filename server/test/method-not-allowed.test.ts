@@ -3,7 +3,7 @@
  * path of the endpoint table does not have is `405 method_not_allowed` with `Allow` listing the path's
  * methods; an unknown path stays `404`. "Every method" is three kinds, as the server receives them:
  * - the methods Fastify routes (GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS, TRACE, QUERY);
- * - the rest of Node's `http.METHODS` (PROPFIND, M-SEARCH, …), which the server teaches Fastify;
+ * - the rest of Node's `http.METHODS` (PROPFIND, M-SEARCH, …), which Fastify sends to its 404;
  * - what Node's parser refuses before Fastify (a method it does not know: `FOO`, `get`) and CONNECT
  *   (an event of its own), which the server answers on the socket (unparsed-methods.ts).
  */

@@ -1,12 +1,11 @@
 /**
  * §15: a known path with a method it does not have is `405 method_not_allowed` with `Allow` (the path's
  * methods in the endpoint table), whatever the method: PATCH, TRACE, QUERY, PROPFIND, HEAD where there is
- * no GET. Fastify has no 405 of its own, and routes only the methods it knows (GET, HEAD, POST, PUT,
- * DELETE, PATCH, OPTIONS, TRACE, QUERY); every other method Node's parser accepts (`http.METHODS`) is
- * taught to it here, so that it reaches these routes too. A method Node's parser refuses (one it does not
- * know, `FOO`) and CONNECT never reach Fastify: unparsed-methods.ts answers them with the same words.
+ * no GET. Fastify has no 405 of its own: the table's methods and PATCH and OPTIONS get 405 routes, and
+ * any other method Node's parser accepts (`http.METHODS`) finds no route and is told from a 404 here by
+ * matching the path against the table. A method Node's parser refuses (one it does not know, `FOO`) and
+ * CONNECT never reach Fastify: unparsed-methods.ts answers them with the same words.
  */
-import { METHODS } from 'node:http';
 import { type Credential, type Endpoint, endpoints } from '@flagplane/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/api-error.js';
@@ -77,34 +76,33 @@ function literalFirst(a: PathMethods, b: PathMethods): boolean {
   return index >= 0 && a.segments[index] !== null;
 }
 
-/** Every method Node's parser hands to the server as a request (CONNECT is an event of its own). */
-const routableMethods = METHODS.filter((method) => method !== 'CONNECT');
+/**
+ * The methods that get a 405 route of their own at every path that lacks them: the table's methods, so
+ * that the router keeps literal segments literal (`DELETE …/rules/reorder` is a 405 on the reorder route,
+ * never a `{ruleId}` named "reorder", §1), and PATCH and OPTIONS (which CORS's wildcard preflight route
+ * would otherwise take). Every other method finds no route and is answered by the hook below.
+ */
+const routedMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 /**
- * Registers, for every path of the table, a route for every other method that answers 405. It answers in
- * its `onRequest` hook, after authentication and rate limiting (the app's own `onRequest` hooks) and
- * before any body is read: a 405 is never a 400 or 415 about a body it did not want. Registering them as
- * routes also keeps literal segments literal: `DELETE …/rules/reorder` is a 405 on the reorder route,
- * never a `{ruleId}` named "reorder" (§1).
+ * Every answer here comes in an `onRequest` hook, after authentication and rate limiting (the app's own
+ * `onRequest` hooks, registered before) and before any body is read: a 405 or 404 is never a 400 or 415
+ * about a body nobody wanted (nor QUERY's 400 for a missing Content-Type).
  */
 export function registerMethodNotAllowed(app: FastifyInstance): void {
-  // An unknown route too is answered before its body is read (a QUERY would be a 400 for its missing
-  // Content-Type), after authentication like everything else.
-  app.addHook('onRequest', (request, _reply, done) =>
-    done(request.is404 ? noRoute(request.method, request.url.split('?')[0] ?? '') : undefined),
-  );
-  for (const method of routableMethods) {
-    // Bodiless: Fastify reads no body for them (none is wanted), and the unread-body drain takes any.
-    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method);
-  }
+  // No route: a method no route has (TRACE, QUERY, PROPFIND, HEAD where there is no GET…) or a path the
+  // table does not have. Fastify sends every method Node's parser accepts here when nothing matches.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.is404) return done();
+    const path = request.url.split('?')[0] ?? '';
+    const known = knownPathOf(path);
+    done(known ? methodNotAllowed(request.method, path, known.allow) : noRoute(request.method, path));
+  });
   for (const [path, { allow, declared, credential }] of methodsByPath) {
     const refusal = (request: FastifyRequest) =>
       methodNotAllowed(request.method, request.url.split('?')[0] ?? path, allow);
     app.route({
-      // Fastify answers HEAD itself wherever there is a GET.
-      method: routableMethods.filter(
-        (method) => !declared.has(method) && !(method === 'HEAD' && declared.has('GET')),
-      ),
+      method: routedMethods.filter((method) => !declared.has(method)),
       url: toRouterPath(path),
       // Authentication and CORS (§23) tell an SDK key's path by this, on every method.
       config: { credential },
