@@ -18,6 +18,7 @@ import { docsPlugin } from './plugins/docs.js';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { jsonBodyPlugin, REQUEST_BODY_MAX_BYTES } from './plugins/json-body.js';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.js';
+import { answerUnparsedMethods } from './plugins/unparsed-methods.js';
 import { unreadBodyDrainPlugin } from './plugins/unread-body-drain.js';
 import { operationHandlers } from './routes/operation-handlers.js';
 import { registerOperations } from './routes/register-operations.js';
@@ -90,6 +91,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     rewriteUrl: urlWithoutKey,
   });
   app.decorate('store', store);
+  // §15 for the methods Node's parser gives no route: a made-up method, CONNECT.
+  answerUnparsedMethods(app, baseUrl);
   const changeStreams = new ChangeStreams({
     store,
     clock,

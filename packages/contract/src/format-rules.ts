@@ -4,6 +4,8 @@
  * here (`@flagplane/contract/format-rules`).
  */
 
+export { parseRfc3339, type Rfc3339Instant, rfc3339Example, rfc3339Problem } from './rfc3339.js';
+
 /** The numbers of §2, exported so tests and error messages use the same values as the schemas. */
 export const limits = {
   /** §3: a request body is at most 1 MiB of JSON (UTF-8 bytes); one byte more is `413 payload_too_large`. */

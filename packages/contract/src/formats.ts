@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 
-import { compareKeys, limits, patterns } from './format-rules.js';
+import { compareKeys, limits, patterns, rfc3339Problem } from './format-rules.js';
 
 export { compareKeys, limits, patterns };
 
@@ -36,7 +36,8 @@ function keySchema(pattern: RegExp, maxLength: number, words: string) {
       error: (issue) =>
         patternMessage(words, pattern, typeof issue.input === 'string' ? issue.input : undefined),
     })
-    .refine((value) => !isUuid(value), `must not have the form of a UUID`);
+    .refine((value) => !isUuid(value), `must not have the form of a UUID`)
+    .meta({ not: { pattern: patterns.uuid.source } });
 }
 
 export const OrgSlug = keySchema(patterns.orgSlug, limits.orgSlugLength, allowed.orgSlug);
@@ -87,8 +88,14 @@ export const SortOrder = z
 
 export const Uuid = z.string().regex(patterns.uuid, 'must be a UUID');
 
-/** UTC ISO 8601 with milliseconds and `Z` (§16). */
+/** What the API answers: UTC ISO 8601 with milliseconds and `Z` (§16). */
 export const DateTime = z.iso.datetime({ precision: 3 });
+
+/** What a request may send (a query filter): any RFC 3339 date-time, whatever its offset and precision. */
+export const DateTimeInput = z.string().superRefine((text, context) => {
+  const problem = rfc3339Problem(text);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 /**
  * The length of `text` in UTF-8 bytes, as Node's `Buffer.byteLength` counts it (a lone surrogate is the

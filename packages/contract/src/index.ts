@@ -7,6 +7,8 @@ export * from './formats.js';
 export * from './match-operation.js';
 export * from './openapi.js';
 export * from './openapi-examples.js';
+export * from './openapi-links.js';
+export * from './rfc3339.js';
 export * from './schemas/common.js';
 export * from './schemas/conditions.js';
 export * from './schemas/enums.js';

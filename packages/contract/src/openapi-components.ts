@@ -9,8 +9,9 @@ import type { Endpoints, OperationId } from './endpoints.js';
 import { DateTime, limits, Uuid } from './formats.js';
 import { type ErrorStatus, errorExamples, ofrepErrorExamples } from './openapi-examples.js';
 import { ErrorBody, PageQuery } from './schemas/common.js';
-import { ConditionInput } from './schemas/conditions.js';
+import { anyCasePattern, ConditionInput } from './schemas/conditions.js';
 import { ConditionOperator, FlagType } from './schemas/enums.js';
+import { EventListQuery } from './schemas/event.js';
 import { FlagListQuery } from './schemas/flag.js';
 import { OfrepErrorBody } from './schemas/ofrep.js';
 
@@ -299,6 +300,14 @@ const documentedForms = new Map<unknown, SchemaObject>([
     },
   ],
   [FlagListQuery.shape.search, { type: 'string' }],
+  // One date-time each (a repeated one counts once: the first); `format` is RFC 3339's grammar, all of it.
+  ...(['since', 'until'] as const).map((name): [unknown, SchemaObject] => {
+    const bound = EventListQuery.shape[name];
+    return [
+      bound,
+      { type: 'string', format: 'date-time', description: z.globalRegistry.get(bound)?.description },
+    ];
+  }),
   [FlagListQuery.shape.tag, { type: 'string' }],
   [FlagListQuery.shape.type, { type: 'string', examples: [...FlagType.options] }],
   [FlagListQuery.shape.archived, { type: 'boolean', default: false }],
@@ -306,6 +315,7 @@ const documentedForms = new Map<unknown, SchemaObject>([
     ConditionInput.shape.operator,
     {
       type: 'string',
+      pattern: anyCasePattern(ConditionOperator.options),
       description: `Accepted case-insensitively and stored as one of: ${ConditionOperator.options.join(', ')}.`,
       examples: ['Equals', 'In', 'SemverGreaterThanOrEqual'],
     },

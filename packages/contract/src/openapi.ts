@@ -31,6 +31,7 @@ import {
   securitySchemeName,
 } from './openapi-components.js';
 import { type BodyOperationId, requestBodyExamples } from './openapi-examples.js';
+import { linksOf } from './openapi-links.js';
 
 export interface OpenApiServer {
   readonly url: string;
@@ -46,6 +47,15 @@ export interface OpenApiDocumentOptions {
 }
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+/**
+ * `info.contact`: whoever runs the server that serves the document, reached through its own docs (the
+ * reference at `/docs`, the error reference at `/docs/errors`). A server serving the document sets its
+ * own address.
+ */
+export function openApiContact(serverUrl: string): { readonly name: string; readonly url: string } {
+  return { name: 'The operators of this Flagplane server', url: `${serverUrl.replace(/\/+$/, '')}/docs` };
+}
 
 export const defaultOpenApiServer: OpenApiServer = {
   url: 'http://127.0.0.1:4000',
@@ -98,7 +108,8 @@ const successDescriptions: Readonly<Record<Endpoint['success']['status'], string
 
 export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
   const servers = options.servers ?? [defaultOpenApiServer];
-  const errors = errorResponses(servers[0]?.url ?? defaultOpenApiServer.url);
+  const serverUrl = servers[0]?.url ?? defaultOpenApiServer.url;
+  const errors = errorResponses(serverUrl);
   const paths: ZodOpenApiPathsObject = {};
   const ofrepErrors = ofrepErrorResponses();
   for (const [operationId, endpoint] of Object.entries(endpoints) as [OperationId, Endpoint][]) {
@@ -109,7 +120,9 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
       pathItem[method] = sdkKeyOperation(operationId, endpoint, errors, ofrepErrors);
       continue;
     }
-    const responses: ZodOpenApiResponsesObject = { [endpoint.success.status]: successResponse(endpoint) };
+    const responses: ZodOpenApiResponsesObject = {
+      [endpoint.success.status]: successResponse(operationId, endpoint),
+    };
     for (const status of errorStatusesOf(endpoint)) {
       if (!isErrorStatus(status)) throw new Error(`${operationId}: no error response for status ${status}`);
       responses[`${status}`] = errors[status];
@@ -123,6 +136,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
         title: 'Flagplane API',
         version: '1.0.0',
         description: documentDescription,
+        contact: openApiContact(serverUrl),
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: servers.map((server) => ({ ...server })),
@@ -271,13 +285,15 @@ function operationDescription(endpoint: Endpoint & { credential: 'token' }): str
   return lines.join(' ');
 }
 
-function successResponse(endpoint: Endpoint) {
+function successResponse(operationId: OperationId, endpoint: Endpoint) {
   const { status, schema } = endpoint.success;
   const id = schema ? z.globalRegistry.get(schema)?.id : undefined;
+  const links = linksOf(operationId);
   return {
     description: id ? `${successDescriptions[status]}: ${id}` : successDescriptions[status],
     headers: commonHeaders(),
     ...(schema ? { content: { 'application/json': { schema } } } : {}),
+    ...(Object.keys(links).length > 0 ? { links } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * operator (a number, a date-time, a version) makes that pair false.
  */
 import type { Condition, ConditionGroup, ConditionOperator } from '@flagplane/contract';
+import { parseRfc3339 } from '@flagplane/contract/format-rules';
 import { RE2JS } from 're2js';
 import type { EvaluationContext } from './evaluation-types.js';
 import { compareSemver, parseSemver, type SemanticVersion } from './semver.js';
@@ -28,10 +29,16 @@ function finiteNumber(value: string | number | boolean): number | null {
 
 const parsedVersions = new Map<string, SemanticVersion | null>();
 
-/** Milliseconds since the epoch: an ISO 8601 date-time, or epoch milliseconds as a number. */
+/**
+ * Milliseconds since the epoch: an RFC 3339 date-time read as the API validated a rule's values (a leap
+ * second, which `Date.parse` refuses, included), another date-time text `Date.parse` reads, or epoch
+ * milliseconds as a number. To the millisecond, like `Date.parse`.
+ */
 function instant(value: string | number | boolean): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
+  const rfc3339 = parseRfc3339(value);
+  if (rfc3339) return rfc3339.epochMilliseconds;
   const parsed = Date.parse(value);
   return Number.isNaN(parsed) ? null : parsed;
 }

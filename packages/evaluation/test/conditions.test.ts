@@ -83,6 +83,25 @@ describe.each([...table, ...negatives])('%s %j', (operator, values, satisfying, 
   });
 });
 
+describe('Before and After read every RFC 3339 date-time the API accepts in a rule', () => {
+  it('compares instants across offsets, lower-case t and z, fractions and a leap second', () => {
+    const after = (value: string, attribute: AttributeValue) =>
+      holds(condition('a', 'After', [value]), { a: attribute });
+    // 10:30+01:00 is 09:30Z: a context at 09:30:00.001Z is after it, one at 09:30Z is not.
+    expect(after('2026-01-31T10:30:00+01:00', '2026-01-31T09:30:00.001Z')).toBe(true);
+    expect(after('2026-01-31T10:30:00+01:00', '2026-01-31T09:30:00Z')).toBe(false);
+    expect(after('2026-01-31t09:30:00z', '2026-01-31T09:30:01Z')).toBe(true);
+    expect(after('2026-01-31T09:30:00.5Z', '2026-01-31T09:30:00.501Z')).toBe(true);
+    expect(after('2026-01-31T09:30:00.5Z', '2026-01-31T09:30:00.500Z')).toBe(false);
+    // 1998-12-31T23:59:60Z, which Date.parse refuses, is the instant 1999-01-01T00:00:00Z.
+    expect(after('1998-12-31T23:59:60Z', '1999-01-01T00:00:00.001Z')).toBe(true);
+    expect(after('1998-12-31T23:59:60Z', '1998-12-31T23:59:59.999Z')).toBe(false);
+    expect(
+      holds(condition('a', 'Before', ['1998-12-31T15:59:60-08:00']), { a: '1998-12-31T23:59:59Z' }),
+    ).toBe(true);
+  });
+});
+
 describe('values that do not parse', () => {
   it('make that pair false, for numbers, date-times and versions', () => {
     expect(holds(condition('a', 'GreaterThan', ['ten', '5']), { a: 7 })).toBe(true);

@@ -14,20 +14,18 @@ export interface ManagedByRequest {
 
 /**
  * The `managedBy` a write leaves: `requested` undefined keeps `stored`, null releases, an object claims
- * the resource. `environments` must be keys of the project's environments (none for a project).
+ * the resource. `environments` must be keys of the project's environments; a project's are none, which
+ * the contract's body schema already holds it to (`ProjectManagedByInput`).
  */
 export function managedByAfter(
   stored: ManagedByRecord | null | undefined,
   requested: ManagedByRequest | null | undefined,
-  environmentKeys: ReadonlySet<string> | 'none',
+  environmentKeys: ReadonlySet<string>,
   now: string,
 ): ManagedByRecord | null {
   if (requested === undefined) return stored ?? null;
   if (requested === null) return null;
   requested.environments.forEach((key, index) => {
-    if (environmentKeys === 'none') {
-      throw invalidField('managedBy.environments', 'a project declares no flag configurations: give []');
-    }
     if (!environmentKeys.has(key)) {
       throw invalidField(`managedBy.environments.${index}`, `unknown environment "${key}" in this project`);
     }

@@ -10,6 +10,7 @@ import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { openApiContact } from '@flagplane/contract';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { ConsoleBuild } from '../console/console-build.js';
@@ -63,7 +64,12 @@ export function openApiDocument(baseUrl: string): Record<string, unknown> {
   committedDocument ??= JSON.parse(
     readFileSync(fileURLToPath(import.meta.resolve('@flagplane/contract/openapi.json')), 'utf8'),
   ) as Record<string, unknown>;
-  return { ...committedDocument, servers: [{ url: baseUrl, description: 'This server' }] };
+  const info = committedDocument.info as Record<string, unknown>;
+  return {
+    ...committedDocument,
+    info: { ...info, contact: openApiContact(baseUrl) },
+    servers: [{ url: baseUrl, description: 'This server' }],
+  };
 }
 
 export const docsPlugin = fastifyPlugin(

@@ -28,6 +28,10 @@ export function errorBody(error: ApiError, baseUrl: string): ErrorBody {
   };
 }
 
+/** §15: an unknown route (a path the table does not have). */
+export const noRoute = (method: string, path: string): ApiError =>
+  new ApiError('not_found', `No route ${method} ${path}.`);
+
 /** Fastify's own errors (body parsing, limits) in the API's words. */
 function fromFrameworkError(error: FastifyError, request: FastifyRequest): ApiError {
   switch (error.code) {
@@ -120,11 +124,7 @@ export const errorHandlerPlugin = fastifyPlugin(
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? request.url;
-      return sendError(
-        reply,
-        new ApiError('not_found', `No route ${request.method} ${path}.`),
-        options.baseUrl,
-      );
+      return sendError(reply, noRoute(request.method, path), options.baseUrl);
     });
   },
   { name: 'flagplane-error-handler' },

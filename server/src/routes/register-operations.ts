@@ -1,7 +1,7 @@
 /**
  * The one registration loop: every operation of the contract's endpoint table becomes a route, a token
  * operation (register-token-operation.ts) or an SDK-key operation (register-sdk-key-operation.ts), and
- * every path of the table answers its other methods with 405.
+ * every path of the table answers its other methods with 405 (method-not-allowed.ts).
  */
 import {
   type Endpoint,
@@ -11,10 +11,10 @@ import {
   type TokenOperationId,
 } from '@flagplane/contract';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../domain/api-error.js';
 import type { ChangeStreams } from '../features/changes/change-streams.js';
 import { LastUseRecorder } from '../features/delivery/last-use.js';
 import type { Store } from '../store/store.js';
+import { registerMethodNotAllowed } from './method-not-allowed.js';
 import type { OperationHandlers } from './operation-handler.js';
 import { registerSdkKeyOperation } from './register-sdk-key-operation.js';
 import { registerTokenOperation } from './register-token-operation.js';
@@ -31,9 +31,6 @@ export interface OperationRoutesOptions {
   readonly recordEvents: boolean;
 }
 
-/** `/orgs/{org}` → `/orgs/:org` */
-export const toRouterPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ':$1');
-
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): void {
   registerMethodNotAllowed(app);
   const lastUse = new LastUseRecorder(options.store, options.clock, app.log);
@@ -44,40 +41,5 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     } else {
       registerTokenOperation(app, operationId as TokenOperationId, endpoint, options);
     }
-  }
-}
-
-const answerableMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
-
-/**
- * Fastify has no 405 of its own. Every path of the table answers its other methods with 405 and
- * `Allow` (§15). Registering them as routes also keeps literal segments literal: `DELETE …/rules/reorder`
- * is a 405 on the reorder route, never a `{ruleId}` named "reorder" (§1).
- */
-function registerMethodNotAllowed(app: FastifyInstance): void {
-  const methodsByPath = new Map<string, { declared: Set<string>; credential: Endpoint['credential'] }>();
-  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
-    const path = toRouterPath(endpoint.path);
-    const entry = methodsByPath.get(path) ?? { declared: new Set(), credential: endpoint.credential };
-    entry.declared.add(endpoint.method);
-    methodsByPath.set(path, entry);
-  }
-  for (const [path, { declared, credential }] of methodsByPath) {
-    const allow = [...declared].join(', ');
-    app.route({
-      method: answerableMethods.filter((method) => !declared.has(method)),
-      url: path,
-      // Authentication and CORS (§23) tell an SDK key's path by this, on every method.
-      config: { credential },
-      handler: async (request) => {
-        throw new ApiError(
-          'method_not_allowed',
-          `${request.method} is not allowed on ${request.url.split('?')[0]}.`,
-          {
-            headers: { allow },
-          },
-        );
-      },
-    });
   }
 }

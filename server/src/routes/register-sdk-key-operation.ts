@@ -12,13 +12,14 @@ import { changeEventText } from '../features/changes/change-streams.js';
 import type { LastUseRecorder } from '../features/delivery/last-use.js';
 import { CheckedBodies } from './checked-bodies.js';
 import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
+import { toRouterPath } from './method-not-allowed.js';
 import type {
   ConditionalAnswer,
   EventStreamStart,
   SdkKeyOperationHandler,
   SdkKeyOperationInput,
 } from './operation-handler.js';
-import { type OperationRoutesOptions, toRouterPath } from './register-operations.js';
+import type { OperationRoutesOptions } from './register-operations.js';
 import { SerializedJson } from './serialized-json.js';
 
 const keyTypeNames = {

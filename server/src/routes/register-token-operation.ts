@@ -10,9 +10,9 @@ import { ApiError } from '../domain/api-error.js';
 import { recordEvent, subjectBefore } from '../features/events/event-recording.js';
 import type { StoreView } from '../store/store.js';
 import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
+import { toRouterPath } from './method-not-allowed.js';
 import type { OperationHandler, OperationInput } from './operation-handler.js';
 import type { OperationRoutesOptions } from './register-operations.js';
-import { toRouterPath } from './register-operations.js';
 import { SerializedJson } from './serialized-json.js';
 
 export function registerTokenOperation(

@@ -3,7 +3,9 @@ import { RE2JS } from 're2js';
 import * as z from 'zod';
 import { closestMatches } from '../edit-distance.js';
 import { limits, patterns } from '../formats.js';
+import { rfc3339Problem } from '../rfc3339.js';
 import { ConditionOperator, GroupOperator } from './enums.js';
+import { ifThen, partOf } from './json-schema-parts.js';
 
 const canonicalOperators = new Map(ConditionOperator.options.map((name) => [name.toLowerCase(), name]));
 
@@ -21,37 +23,72 @@ const ConditionOperatorInput = z.string().transform((raw, context) => {
   return z.NEVER;
 });
 
-const isoDateTime = z.iso.datetime({ offset: true });
+/** The operators whose values must be more than any text (§10 "Values by operator"). */
+const numberOperators: readonly ConditionOperator[] = [
+  'GreaterThan',
+  'LessThan',
+  'GreaterThanOrEqual',
+  'LessThanOrEqual',
+];
+const dateTimeOperators: readonly ConditionOperator[] = ['Before', 'After'];
+const semverOperators: readonly ConditionOperator[] = [
+  'SemverEquals',
+  'SemverGreaterThan',
+  'SemverGreaterThanOrEqual',
+  'SemverLessThan',
+  'SemverLessThanOrEqual',
+];
 
 /** Why `value` is not acceptable for `operator`, or null when it is (§10 "Values by operator"). */
 export function conditionValueProblem(operator: ConditionOperator, value: string): string | null {
-  switch (operator) {
-    case 'GreaterThan':
-    case 'LessThan':
-    case 'GreaterThanOrEqual':
-    case 'LessThanOrEqual':
-      return patterns.jsonNumber.test(value) && Number.isFinite(Number(value))
-        ? null
-        : `${operator} needs numbers; "${truncate(value)}" is not a number`;
-    case 'Before':
-    case 'After':
-      return isoDateTime.safeParse(value).success
-        ? null
-        : `${operator} needs ISO 8601 date-times; "${truncate(value)}" is not one`;
-    case 'SemverEquals':
-    case 'SemverGreaterThan':
-    case 'SemverGreaterThanOrEqual':
-    case 'SemverLessThan':
-    case 'SemverLessThanOrEqual':
-      return patterns.semver.test(value)
-        ? null
-        : `${operator} needs semantic versions (2.0.0); "${truncate(value)}" is not one`;
-    case 'MatchesRegex':
-      return regexProblem(value);
-    default:
-      return null;
+  if (numberOperators.includes(operator)) {
+    return patterns.jsonNumber.test(value) && Number.isFinite(Number(value))
+      ? null
+      : `${operator} needs numbers; "${truncate(value)}" is not a number`;
   }
+  if (dateTimeOperators.includes(operator)) {
+    return rfc3339Problem(value) === null
+      ? null
+      : `${operator} needs RFC 3339 date-times such as 2026-01-31T09:30:00Z; "${truncate(value)}" is not one`;
+  }
+  if (semverOperators.includes(operator)) {
+    return patterns.semver.test(value)
+      ? null
+      : `${operator} needs semantic versions (2.0.0); "${truncate(value)}" is not one`;
+  }
+  return operator === 'MatchesRegex' ? regexProblem(value) : null;
 }
+
+/** A pattern of exactly these names in any case (JSON Schema patterns take no flags). */
+export function anyCasePattern(names: readonly string[]): string {
+  const anyCase = (name: string) =>
+    name.replace(/[A-Za-z]/g, (letter) => `[${letter.toUpperCase()}${letter.toLowerCase()}]`);
+  return `^(?:${names.map(anyCase).join('|')})$`;
+}
+
+/**
+ * The same rules for the OpenAPI document: JSON Schema `if`/`then` on the operator (in any case), and
+ * words for what it cannot say (finite numbers, what a linear-time engine compiles).
+ */
+const conditionValueRules = {
+  description:
+    'Values by operator (§10): numbers (the text of a finite JSON number) for GreaterThan, LessThan and the ' +
+    'OrEqual forms; RFC 3339 date-times for Before and After; semantic versions 2.0.0 for the Semver ' +
+    'operators; for MatchesRegex a pattern a linear-time engine compiles (no backreferences or lookaround), ' +
+    `at most ${limits.regexPatternLength} characters; any text for the others.`,
+  allOf: (
+    [
+      [numberOperators, { pattern: patterns.jsonNumber.source }],
+      [dateTimeOperators, { format: 'date-time' }],
+      [semverOperators, { pattern: patterns.semver.source }],
+    ] as const
+  ).map(([operators, value]) =>
+    ifThen(
+      partOf({ required: ['operator'], properties: { operator: { pattern: anyCasePattern(operators) } } }),
+      partOf({ properties: { values: { items: value } } }),
+    ),
+  ),
+};
 
 /**
  * Patterns must compile in a linear-time engine (RE2 semantics): no backreferences, no lookaround, so
@@ -100,7 +137,7 @@ export const ConditionInput = z
       if (problem) context.addIssue({ code: 'custom', message: problem, path: ['values', index] });
     });
   })
-  .meta({ id: 'ConditionInput' });
+  .meta({ id: 'ConditionInput', ...conditionValueRules });
 export type ConditionInput = z.input<typeof ConditionInput>;
 
 export const ConditionGroupInput = z

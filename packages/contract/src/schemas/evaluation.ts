@@ -45,6 +45,7 @@ export const EvaluationContext = z
       .refine((attributes) => Object.keys(attributes).length <= limits.contextAttributes, {
         message: `at most ${limits.contextAttributes} attributes`,
       })
+      .meta({ maxProperties: limits.contextAttributes })
       .optional(),
   })
   .meta({

@@ -3,6 +3,7 @@ import { DateTime, Description, FlagKey, limits, Name, Tags, Uuid, VariationKey 
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { FlagType, Staleness } from './enums.js';
 import { NestedFlagEnvironment } from './flag-environment.js';
+import { flagTypeRules } from './flag-type-rules.js';
 import { ManagedBy, ManagedByProperty } from './managed-by.js';
 import { VariationValue, variationValueProblem } from './variation-value.js';
 
@@ -32,7 +33,13 @@ export const VariationCreateBody = z
     value: VariationValue,
     description: Description.nullish(),
   })
-  .meta({ id: 'VariationCreateBody' });
+  .meta({
+    id: 'VariationCreateBody',
+    description:
+      "A new variation of a String, Number or Json flag (a Boolean flag's two are fixed): its `value` is " +
+      "checked against the flag's type (a Number's is the text of a finite JSON number, a Json's JSON text); " +
+      `keys and values are unique within the flag, which has at most ${limits.variationsPerFlag} variations.`,
+  });
 export type VariationCreateBody = z.input<typeof VariationCreateBody>;
 
 export const VariationUpdateBody = z
@@ -41,7 +48,12 @@ export const VariationUpdateBody = z
     value: VariationValue.nullish(),
     description: Description.nullish(),
   })
-  .meta({ id: 'VariationUpdateBody' });
+  .meta({
+    id: 'VariationUpdateBody',
+    description:
+      "Partial (§3). A new `value` is checked against the flag's type and must be unique within the flag; a " +
+      "Boolean flag's values cannot change.",
+  });
 export type VariationUpdateBody = z.input<typeof VariationUpdateBody>;
 
 export const FlagActions = actionsOf(
@@ -165,7 +177,7 @@ export const FlagCreateBody = z
       });
     }
   })
-  .meta({ id: 'FlagCreateBody' });
+  .meta({ id: 'FlagCreateBody', ...flagTypeRules });
 export type FlagCreateBody = z.input<typeof FlagCreateBody>;
 
 /** Partial (§3): omitted or null keeps the value; `""` clears the description; `[]` clears tags. */

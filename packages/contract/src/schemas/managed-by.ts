@@ -41,3 +41,19 @@ export type ManagedByInput = z.input<typeof ManagedByInput>;
 
 /** `managedBy` as a body property: `undefined` (omitted) keeps it, `null` releases it. */
 export const ManagedByProperty = ManagedByInput.nullable().optional();
+
+/**
+ * A project's `managedBy`: a project has no flag configurations of its own for a source to reconcile, so
+ * its `environments` is `[]` (or omitted, or null).
+ */
+export const ProjectManagedByInput = ManagedByInput.extend({
+  environments: z
+    .array(EnvironmentKey)
+    .max(0, 'a project declares no flag configurations: give []')
+    .nullish()
+    .transform((environments) => [...new Set(environments ?? [])]),
+}).meta({ id: 'ProjectManagedByInput' });
+export type ProjectManagedByInput = z.input<typeof ProjectManagedByInput>;
+
+/** A project's `managedBy` as a body property, as `ManagedByProperty`. */
+export const ProjectManagedByProperty = ProjectManagedByInput.nullable().optional();

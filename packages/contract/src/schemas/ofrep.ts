@@ -38,6 +38,9 @@ export const OfrepContext = z
   })
   .meta({
     id: 'OfrepContext',
+    // `targetingKey` and at most `contextAttributes` attributes, each named as §21 names them.
+    maxProperties: limits.contextAttributes + 1,
+    propertyNames: { minLength: 1, maxLength: limits.contextAttributeNameLength },
     description:
       'The evaluation context (§23): `targetingKey` and attributes, each a string, a finite number, a boolean, ' +
       'a list of strings, or `null` (a missing attribute). A nested object is `INVALID_CONTEXT`.',

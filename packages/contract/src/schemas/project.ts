@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DateTime, Description, Name, ProjectKey, Uuid } from '../formats.js';
 import { actionsOf, CreateAction, pageOf } from './common.js';
 import { ProjectEnvironmentsInput } from './environment.js';
-import { ManagedBy, ManagedByProperty } from './managed-by.js';
+import { ManagedBy, ProjectManagedByProperty } from './managed-by.js';
 
 export const ProjectActions = actionsOf(
   ['update', 'delete', 'createEnvironment', 'createFlag', 'createSegment'],
@@ -38,7 +38,7 @@ export const ProjectCreateBody = z
     name: Name.nullish(),
     description: Description.nullish(),
     environments: ProjectEnvironmentsInput.nullish(),
-    managedBy: ManagedByProperty,
+    managedBy: ProjectManagedByProperty,
   })
   .meta({ id: 'ProjectCreateBody' });
 export type ProjectCreateBody = z.input<typeof ProjectCreateBody>;
@@ -47,7 +47,7 @@ export const ProjectUpdateBody = z
   .object({
     name: Name.nullish(),
     description: Description.nullish(),
-    managedBy: ManagedByProperty,
+    managedBy: ProjectManagedByProperty,
   })
   .meta({ id: 'ProjectUpdateBody' });
 export type ProjectUpdateBody = z.input<typeof ProjectUpdateBody>;

@@ -8,6 +8,11 @@ export const VariationValue = z
   .string()
   .refine((value) => utf8ByteLength(value) <= limits.variationValueBytes, {
     message: `must be at most ${limits.variationValueBytes} bytes`,
+  })
+  .meta({
+    // JSON Schema counts characters, never fewer than UTF-8 bytes: the byte limit bounds them too.
+    maxLength: limits.variationValueBytes,
+    description: `At most ${limits.variationValueBytes} bytes of UTF-8; checked against the flag's type.`,
   });
 
 export function variationValueProblem(type: FlagType, value: string): string | null {

@@ -56,8 +56,8 @@ export function listEvents(
       (event) => event.actor.id === actor || (event.actor.email !== null && event.actor.email === actor),
     );
   }
-  if (query.since !== undefined) tests.push((event) => event.createdAt >= (query.since as string));
-  if (query.until !== undefined) tests.push((event) => event.createdAt < (query.until as string));
+  if (query.since !== undefined) tests.push(createdAtTest('since', query.since));
+  if (query.until !== undefined) tests.push(createdAtTest('until', query.until));
 
   const found = store.eventPage(
     { organizationId: org.id, projectId, flagId, matches: (event) => tests.every((test) => test(event)) },
@@ -71,6 +71,20 @@ export function listEvents(
     next_cursor:
       found.length > query.limit && last ? encodeCursor(store.cursorSecret, listId, [last.id]) : null,
   };
+}
+
+/**
+ * `since` (at or after) or `until` (before) an instant in the form events carry (§16), which sorts as
+ * time. The years 0000–9999 have that form; the contract writes an instant outside them (a date-time near
+ * either end with an offset) as `-000001-…` or `+010000-…`: before or after every event.
+ */
+function createdAtTest(side: 'since' | 'until', bound: string): EventTest {
+  const beforeEvery = bound.startsWith('-');
+  const afterEvery = bound.startsWith('+');
+  const every: EventTest = () => true;
+  if (side === 'since')
+    return afterEvery ? matchesNothing : beforeEvery ? every : (event) => event.createdAt >= bound;
+  return beforeEvery ? matchesNothing : afterEvery ? every : (event) => event.createdAt < bound;
 }
 
 function emptyPage(): Page<EventRecord> {

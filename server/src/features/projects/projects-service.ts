@@ -14,6 +14,9 @@ import { createEnvironment } from '../environments/environments-service.js';
 import { projectPath } from '../resource-paths.js';
 import { refuseTakenKey } from '../unique-keys.js';
 
+/** §20: a project's `managedBy` names no environments (its body schema holds it to `[]`). */
+const noEnvironments: ReadonlySet<string> = new Set();
+
 /** §4: a service token limited to some projects cannot create new ones. */
 export function projectCreationRefusal(principal: Principal): string | null {
   return principal.type === 'service_token' && principal.token.projectScope !== null
@@ -54,7 +57,7 @@ export function createProject(
     ...namedAfterKey(body),
     createdAt: now,
     updatedAt: null,
-    managedBy: managedByAfter(null, body.managedBy, 'none', now),
+    managedBy: managedByAfter(null, body.managedBy, noEnvironments, now),
   };
   store.insert('projects', project);
   const seenKeys = new Set<string>();
@@ -79,7 +82,7 @@ export function updateProject(
     ...project,
     name: body.name ?? project.name,
     description: updatedDescription(project.description, body.description),
-    managedBy: managedByAfter(project.managedBy, body.managedBy, 'none', now),
+    managedBy: managedByAfter(project.managedBy, body.managedBy, noEnvironments, now),
     updatedAt: now,
   });
 }
