@@ -56,6 +56,10 @@ const flagListFields = {
   type: FlagType.nullable(),
   isArchived: z.boolean(),
   clientSideVisible: z.boolean(),
+  temporary: z.boolean().meta({
+    description:
+      'Meant to be removed once it has done its job (a release or an experiment); false by default.',
+  }),
   tags: z.array(z.string()).nullable(),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -107,6 +111,7 @@ export const FlagCreateBody = z
     description: Description.nullish(),
     tags: Tags.nullish(),
     clientSideVisible: z.boolean().nullish(),
+    temporary: z.boolean().nullish(),
     variations: z
       .array(VariationCreateBody)
       .max(limits.variationsPerFlag, `at most ${limits.variationsPerFlag} variations`)
@@ -175,6 +180,7 @@ export const FlagUpdateBody = z
     description: Description.nullish(),
     tags: Tags.nullish(),
     clientSideVisible: z.boolean().nullish(),
+    temporary: z.boolean().nullish(),
     managedBy: ManagedByProperty,
   })
   .meta({ id: 'FlagUpdateBody' });
