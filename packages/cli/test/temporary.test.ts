@@ -134,6 +134,26 @@ describe('temporary in the desired state', () => {
     expect(await temporaryOf('kill-switch')).toBe(false);
   });
 
+  it('is set by the resource commands the constructs run, from the flag spec they synthesize', async () => {
+    const resource = (verb: string, kind: string, spec: unknown) =>
+      runCli(['resource', verb, '--kind', kind, '--json'], {
+        env: { ...env, FLAGPLANE_SPEC: JSON.stringify(spec) },
+        cwd: directory,
+      });
+    const project = { organization: 'acme', project: { key: 'web', environments: [{ key: 'production' }] } };
+    const flag = (temporary?: boolean) => ({
+      organization: 'acme',
+      project: 'web',
+      flag: { key: 'release-banner', type: 'Boolean', ...(temporary === undefined ? {} : { temporary }) },
+    });
+    expect((await resource('ensure', 'project', project)).code).toBe(0);
+    expect((await resource('ensure', 'flag', flag(true))).code).toBe(0);
+    expect(await temporaryOf('release-banner')).toBe(true);
+    const configured = await resource('configure', 'flag', flag());
+    expect(configured.code, configured.stderr).toBe(0);
+    expect(await temporaryOf('release-banner')).toBe(false);
+  });
+
   it('refuses a temporary that is not a boolean before any request, naming the line', async () => {
     const file = await declare('        temporary: "yes"', '');
     const plan = await runCli(['plan', '-f', file], { env });
