@@ -19,7 +19,7 @@ import { blockList, knownBoolean, knownString, knownStrings, requiredString } fr
 import { deletionDiagnostics, deletionPolicy } from './common-attributes.js';
 import { drifted, driftWarning } from './drift.js';
 import { flagBlock as block, policies, flagSchema as schema, uniqueInOrder } from './flag-schema.js';
-import { applyVariations, declaredVariations } from './flag-variations.js';
+import { applyVariations, declaredVariations, plannedVariationKeys } from './flag-variations.js';
 import { unlessGone } from './gone.js';
 import { preferConfigured, sameValue } from './plan.js';
 import {
@@ -160,6 +160,10 @@ export const flagResource: ResourceType = {
 
   refinePlan(context, prior, planned) {
     const refined = { ...planned, managed_by: context.managedBySource };
+    // What its flag environments (planned after it, as they refer to it) may name.
+    if (typeof planned.project === 'string' && typeof planned.key === 'string') {
+      context.plannedVariations.record(planned.project, planned.key, plannedVariationKeys(planned));
+    }
     // A Boolean flag's variations are fixed: other keys or values mean another flag.
     const pairs = (state: ObjectValue) =>
       blockList(state.variation)
