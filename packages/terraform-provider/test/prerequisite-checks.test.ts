@@ -99,6 +99,25 @@ const gatePrerequisite = `  prerequisite {
     variation = "open"
   }`;
 
+/**
+ * Plans `configuration` in `directory`, expecting it refused with exactly these errors, each given as its
+ * summary and the text of the configuration line it points at; answers the errors.
+ */
+async function expectPlanErrors(
+  directory: TerraformDirectory,
+  configuration: string,
+  expected: readonly (readonly [summary: string, lineText: string])[],
+) {
+  directory.write(configuration);
+  const plan = await directory.run(['plan', '-json', '-input=false']);
+  expect(plan.code).toBe(1);
+  const errors = plan.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  expect(errors.map((problem) => [problem.summary, problem.range?.start.line]).sort()).toEqual(
+    expected.map(([summary, lineText]) => [summary, lineOf(configuration, lineText)]).sort(),
+  );
+  return errors;
+}
+
 const livePrerequisites = async () =>
   (await api().flagEnvironments.retrieve('acme', 'shop', 'banner', 'staging')).prerequisites;
 
@@ -131,18 +150,12 @@ describe.skipIf(!setup.available)('variation keys checked at plan', () => {
     variation = "newest"
   }`;
     const configuration = flags() + bannerStaging('"maybe"', '"two-page"', legacy);
-    main.write(configuration);
     setup.server.resetCounts();
-    const plan = await main.run(['plan', '-json', '-input=false']);
-    expect(plan.code).toBe(1);
-    const errors = plan.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-    expect(errors.map((problem) => [problem.summary, problem.range?.start.line]).sort()).toEqual(
-      [
-        ['Unknown variation "maybe"', lineOf(configuration, 'variation = "maybe"')],
-        ['Unknown variation "two-page"', lineOf(configuration, 'variation = "two-page"')],
-        ['Unknown variation "newest"', lineOf(configuration, 'variation = "newest"')],
-      ].sort(),
-    );
+    const errors = await expectPlanErrors(main, configuration, [
+      ['Unknown variation "maybe"', 'variation = "maybe"'],
+      ['Unknown variation "two-page"', 'variation = "two-page"'],
+      ['Unknown variation "newest"', 'variation = "newest"'],
+    ]);
     expect(errors.find((problem) => problem.summary.includes('two-page'))?.detail).toContain(
       'Prerequisite flag "layout", as this configuration declares it, has the variations "classic", "one-page".',
     );
@@ -191,12 +204,7 @@ resource "terraform_data" "choice" {
       flags(added) +
       gate +
       bannerStaging('"true"', '"two-page"', gatePrerequisite.replace('"open"', '"shut"'));
-    main.write(configuration);
-    const refused = await main.run(['plan', '-json', '-input=false']);
-    expect(refused.code).toBe(1);
-    expect(
-      refused.diagnostics.map((diagnostic) => [diagnostic.summary, diagnostic.range?.start.line]),
-    ).toEqual([['Unknown variation "shut"', lineOf(configuration, 'variation = "shut"')]]);
+    await expectPlanErrors(main, configuration, [['Unknown variation "shut"', 'variation = "shut"']]);
   });
 
   it('passes a variation of the configured flag that the same apply adds, and refuses one it removes', async () => {
@@ -223,12 +231,8 @@ resource "terraform_data" "choice" {
       'greeting',
     );
 
-    const configuration = banner('') + defaultGreeting;
-    main.write(configuration);
-    const refused = await main.run(['plan', '-json', '-input=false']);
-    expect(refused.code).toBe(1);
-    expect(
-      refused.diagnostics.map((diagnostic) => [diagnostic.summary, diagnostic.range?.start.line]),
-    ).toEqual([['Unknown variation "greeting"', lineOf(configuration, 'default_variation = "greeting"')]]);
+    await expectPlanErrors(main, banner('') + defaultGreeting, [
+      ['Unknown variation "greeting"', 'default_variation = "greeting"'],
+    ]);
   });
 });
