@@ -60,6 +60,10 @@ const consoleDir = join(repoRoot, 'packages', 'console');
 /** What the console's assets are made of: its sources, and the built SDK and contract it bundles. */
 const consoleInputs = ['packages/console/src', 'packages/sdk/dist', 'packages/contract/dist'];
 
+const providerDir = join(repoRoot, 'packages', 'terraform-provider');
+/** What the Terraform provider's bundle is made of: its sources, and the built SDK and contract. */
+const providerInputs = ['packages/terraform-provider/src', 'packages/sdk/dist', 'packages/contract/dist'];
+
 export function buildPackages() {
   run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-b', ...projects], repoRoot, 'building with tsc -b');
   const inputs = Math.max(...cliInputs.map((dir) => newest(join(repoRoot, dir))));
@@ -68,4 +72,7 @@ export function buildPackages() {
   const consoleSources = Math.max(...consoleInputs.map((dir) => newest(join(repoRoot, dir))));
   if (consoleSources > modifiedAt(join(consoleDir, 'dist', 'console-manifest.json')))
     run(process.execPath, ['scripts/build-console.mjs'], consoleDir, 'building the console');
+  const providerSources = Math.max(...providerInputs.map((dir) => newest(join(repoRoot, dir))));
+  if (providerSources > modifiedAt(join(providerDir, 'dist', 'terraform-provider-flagplane.js')))
+    run(process.execPath, ['scripts/bundle.mjs'], providerDir, 'bundling the Terraform provider');
 }

@@ -22,6 +22,7 @@ import { sdkGetFlag } from './sdk-get-flag.mjs';
 import { sdkListMemory } from './sdk-list-memory.mjs';
 import { sdkViaMsw } from './sdk-via-msw.mjs';
 import { serverStart } from './server-start.mjs';
+import { terraformPlan } from './terraform-plan.mjs';
 import { toggleWrites } from './toggle-writes.mjs';
 
 export const scenarios = [
@@ -38,6 +39,7 @@ export const scenarios = [
   cliVersion,
   cliApply,
   cdktfSynth,
+  terraformPlan,
   localEvaluation,
   sdkFlagsNotModified,
   ofrepBulk,

@@ -4,8 +4,18 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { cliVersion } from './cli-version.js';
+// Types only: a command's module is loaded when its action runs, never to build the program.
+import type { EvalOptions } from './commands/eval/eval-command.js';
+import type { ExportOptions } from './commands/export/export-command.js';
+import type { GenerateTypesOptions } from './commands/generate/generate-command.js';
+import type { InventoryPruneOptions } from './commands/inventory/inventory-command.js';
+import type { LogOptions } from './commands/log/log-command.js';
+import type { ReconcileOptions } from './commands/reconcile/reconcile-commands.js';
+import type { ResourceCommandOptions } from './commands/resource/resource-command.js';
+import type { GlobalOptions } from './commands/shared/global-options.js';
 import { reportError } from './report-error.js';
 
+/** The options every command takes, as commander gives them (`globals` makes them `GlobalOptions`). */
 interface CommonFlags {
   baseUrl?: string;
   json?: boolean;
@@ -13,25 +23,15 @@ interface CommonFlags {
   concurrency: number;
 }
 
+/** What commander gives a command's action: the options its module declares, and the common flags. */
+type FlagsOf<Options extends GlobalOptions> = Omit<Options, keyof GlobalOptions> & CommonFlags;
+
 function concurrency(raw: string): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 64) {
     throw new InvalidArgumentError('an integer from 1 to 64');
   }
   return value;
-}
-
-interface LogFlags {
-  org: string;
-  project?: string;
-  flag?: string;
-  env?: string;
-  resourceKind?: string;
-  actor?: string;
-  action?: string;
-  since?: string;
-  until?: string;
-  limit: number;
 }
 
 function eventLimit(raw: string): number {
@@ -109,15 +109,6 @@ export function buildProgram(): Command {
     ]),
   );
 
-  type SourceFlags = CommonFlags & {
-    file?: string;
-    synth?: string;
-    prune?: boolean;
-    yes?: boolean;
-    showSdkKeys?: boolean;
-    attribution?: boolean;
-  };
-
   withCommonOptions(withSource(program.command('plan')))
     .description('show what apply would change (exit 0: nothing, 2: changes, 1: error)')
     .addHelpText(
@@ -140,8 +131,8 @@ export function buildProgram(): Command {
         'Exit codes: 0 nothing to change, 2 changes to make, 1 an error or a conflict (printed).\n',
     )
     .action(
-      action<SourceFlags>(async (flags) => {
-        const { planCommand } = await import('./commands/reconcile-commands.js');
+      action<FlagsOf<ReconcileOptions>>(async (flags) => {
+        const { planCommand } = await import('./commands/reconcile/reconcile-commands.js');
         return planCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -163,8 +154,8 @@ export function buildProgram(): Command {
     .option('-y, --yes', 'do not ask before deleting, archiving or revoking')
     .option('--show-sdk-keys', 'also print the plaintext of SDK keys created by this run on stdout')
     .action(
-      action<SourceFlags>(async (flags) => {
-        const { applyCommand } = await import('./commands/reconcile-commands.js');
+      action<FlagsOf<ReconcileOptions>>(async (flags) => {
+        const { applyCommand } = await import('./commands/reconcile/reconcile-commands.js');
         return applyCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -177,8 +168,8 @@ export function buildProgram(): Command {
     )
     .option('-y, --yes', 'do not ask first')
     .action(
-      action<SourceFlags>(async (flags) => {
-        const { destroyCommand } = await import('./commands/reconcile-commands.js');
+      action<FlagsOf<ReconcileOptions>>(async (flags) => {
+        const { destroyCommand } = await import('./commands/reconcile/reconcile-commands.js');
         return destroyCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -213,16 +204,8 @@ export function buildProgram(): Command {
       ).choices(['null_resource', 'terraform_data']),
     )
     .action(
-      action<
-        CommonFlags & {
-          org: string;
-          project?: string[];
-          output?: string;
-          format?: string;
-          backingResource?: 'null_resource' | 'terraform_data';
-        }
-      >(async (flags) => {
-        const { exportCommand } = await import('./commands/export-command.js');
+      action<FlagsOf<ExportOptions>>(async (flags) => {
+        const { exportCommand } = await import('./commands/export/export-command.js');
         return exportCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -255,18 +238,8 @@ export function buildProgram(): Command {
     .option('--local', 'evaluate the document given with -f, with no server')
     .option('-f, --file <file>', 'with --local: the desired state, YAML or JSON')
     .action(
-      action<
-        CommonFlags & {
-          env: string;
-          context: string;
-          org?: string;
-          project?: string;
-          flag?: string[];
-          local?: boolean;
-          file?: string;
-        }
-      >(async (flags) => {
-        const { evalCommand } = await import('./commands/eval-command.js');
+      action<FlagsOf<EvalOptions>>(async (flags) => {
+        const { evalCommand } = await import('./commands/eval/eval-command.js');
         return evalCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -287,8 +260,8 @@ export function buildProgram(): Command {
     .option('-o, --output <file>', 'write to a file instead of stdout')
     .option('--project <key>', 'the project (optional when the document declares one)')
     .action(
-      action<CommonFlags & { file?: string; output?: string; project?: string }>(async (flags) => {
-        const { generateTypesCommand } = await import('./commands/generate-command.js');
+      action<FlagsOf<GenerateTypesOptions>>(async (flags) => {
+        const { generateTypesCommand } = await import('./commands/generate/generate-command.js');
         return generateTypesCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -321,8 +294,8 @@ export function buildProgram(): Command {
     .option('--until <when>', 'before this: a duration back from now or a date-time')
     .option('--limit <n>', 'print at most n events', eventLimit, 50)
     .action(
-      action<CommonFlags & LogFlags>(async (flags) => {
-        const { logCommand } = await import('./commands/log-command.js');
+      action<FlagsOf<LogOptions>>(async (flags) => {
+        const { logCommand } = await import('./commands/log/log-command.js');
         return logCommand({ ...globals(flags), ...flags });
       }),
     );
@@ -349,8 +322,8 @@ export function buildProgram(): Command {
       .requiredOption('--kind <kind>', 'project, environment, segment, flag or sdk-key')
       .option('--spec-env <name>', 'the environment variable holding the JSON spec', 'FLAGPLANE_SPEC')
       .action(
-        action<CommonFlags & { kind: string; specEnv: string }>(async (flags) => {
-          const { resourceCommand } = await import('./commands/resource-command.js');
+        action<FlagsOf<Omit<ResourceCommandOptions, 'specVariable'>> & { specEnv: string }>(async (flags) => {
+          const { resourceCommand } = await import('./commands/resource/resource-command.js');
           return resourceCommand(verb, { ...globals(flags), kind: flags.kind, specVariable: flags.specEnv });
         }),
       );
@@ -378,10 +351,12 @@ export function buildProgram(): Command {
       'FLAGPLANE_PREVIOUS_INVENTORY',
     )
     .action(
-      action<SourceFlags & { previousEnv: string }>(async (flags) => {
-        const { inventoryPruneCommand } = await import('./commands/inventory-command.js');
-        return inventoryPruneCommand({ ...globals(flags), ...flags, previousVariable: flags.previousEnv });
-      }),
+      action<FlagsOf<Omit<InventoryPruneOptions, 'previousVariable'>> & { previousEnv: string }>(
+        async (flags) => {
+          const { inventoryPruneCommand } = await import('./commands/inventory/inventory-command.js');
+          return inventoryPruneCommand({ ...globals(flags), ...flags, previousVariable: flags.previousEnv });
+        },
+      ),
     );
 
   return program;

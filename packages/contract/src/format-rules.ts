@@ -59,3 +59,11 @@ export const patterns = {
   semver:
     /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/,
 } as const;
+
+/**
+ * The one order of keys: by UTF-16 code units, never by locale, so a list, a delivered document, a plan
+ * and a generated file order keys the same way on every machine. For `Array.prototype.sort`.
+ */
+export function compareKeys(a: { readonly key: string }, b: { readonly key: string }): number {
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}

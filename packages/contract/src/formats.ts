@@ -4,9 +4,9 @@
  */
 import * as z from 'zod';
 
-import { limits, patterns } from './format-rules.js';
+import { compareKeys, limits, patterns } from './format-rules.js';
 
-export { limits, patterns };
+export { compareKeys, limits, patterns };
 
 /** Path values in UUID form are ids (§1); keys and slugs can never take that form. */
 export function isUuid(value: string): boolean {

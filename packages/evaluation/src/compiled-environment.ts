@@ -3,6 +3,7 @@
  * variations by id, segments by id, rollout thresholds summed. `evaluate` (evaluate.ts) walks these.
  */
 import type { FlagType, Strategy } from '@flagplane/contract';
+import { compareKeys } from '@flagplane/contract/format-rules';
 import { type ContextPredicate, compileConditionGroups } from './conditions.js';
 import type {
   EvaluationContext,
@@ -51,7 +52,7 @@ export interface CompiledEnvironment {
 }
 
 export function compileEnvironment(data: EvaluationData): CompiledEnvironment {
-  const flags = [...data.flags].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const flags = [...data.flags].sort(compareKeys);
   return {
     flags: new Map(flags.map((flag) => [flag.key, compileFlag(flag)])),
     segments: new Map(data.segments.map((segment) => [segment.id, compileSegment(segment)])),

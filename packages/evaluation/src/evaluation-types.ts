@@ -1,49 +1,32 @@
 /**
- * What the evaluator reads and answers. The inputs are the contract's wire shapes, narrowed to what
- * evaluation uses, so a flag as the API returns it (or as `GET /api/v1/sdk/flags` delivers it) can be
- * evaluated as it is.
+ * What the evaluator reads and answers, all of it the contract's wire shapes (`import type` only: at run
+ * time this package takes nothing from the contract but its zod-free format rules, so it stays small
+ * enough for a browser). A flag as `GET /api/v1/sdk/flags` delivers it is evaluated as it is.
+ *
+ * The reason and the result are the contract's, narrowed: the evaluator says which fields go with which
+ * kind of reason. `WireShape` keeps each narrowed shape one the contract accepts (checked when compiling).
  */
 import type {
-  ConditionGroup,
   EvaluationErrorCode,
-  FlagType,
-  NestedFlagEnvironment,
-  NestedVariation,
-  SegmentListItem,
+  EvaluationReasonShape,
+  EvaluationResultShape,
+  SdkFlag,
+  SdkSegment,
 } from '@flagplane/contract';
 
-/** §21's attribute values; `null` is a missing attribute (§23). */
-export type AttributeValue = string | number | boolean | readonly string[] | null;
+export type { AttributeValue, EvaluationContext } from '@flagplane/contract';
 
-/**
- * §21 and §23: who is asking. `key` (1–256 characters) is optional: only a percentage rollout needs it;
- * the attribute `key` is the context key.
- */
-export interface EvaluationContext {
-  readonly key?: string | undefined;
-  readonly attributes?: Readonly<Record<string, AttributeValue>> | undefined;
-}
-
-export type EvaluationVariation = Pick<NestedVariation, 'id' | 'key' | 'value'>;
-
-export type EvaluationConfiguration = Pick<
-  NestedFlagEnvironment,
-  'isEnabled' | 'defaultVariationId' | 'strategy' | 'prerequisites' | 'rules' | 'percentageRollout'
+/** A flag with its configuration in the environment being evaluated: a delivered flag, minus what only clients read. */
+export type EvaluationFlag = Pick<
+  SdkFlag,
+  'id' | 'key' | 'type' | 'isArchived' | 'variations' | 'configuration'
 >;
 
-/** A flag with its configuration in the environment being evaluated. */
-export interface EvaluationFlag {
-  readonly id: string;
-  readonly key: string;
-  readonly type: FlagType;
-  readonly isArchived: boolean;
-  readonly variations: readonly EvaluationVariation[];
-  readonly configuration: EvaluationConfiguration;
-}
+export type EvaluationVariation = EvaluationFlag['variations'][number];
 
-export type EvaluationSegment = Pick<SegmentListItem, 'id' | 'key' | 'included' | 'excluded'> & {
-  readonly conditionGroups: readonly ConditionGroup[];
-};
+export type EvaluationConfiguration = EvaluationFlag['configuration'];
+
+export type EvaluationSegment = SdkSegment;
 
 /** Everything one environment's evaluation needs: its flags and the segments their rules use. */
 export interface EvaluationData {
@@ -51,7 +34,11 @@ export interface EvaluationData {
   readonly segments: readonly EvaluationSegment[];
 }
 
-export type EvaluationReason =
+/** `T`, which must be assignable to the wire shape `Wire`. */
+type WireShape<Wire, T extends Wire> = T;
+
+export type EvaluationReason = WireShape<
+  EvaluationReasonShape,
   /** `Static`: one variation for everyone (strategy `SingleVariation`); `Default`: no rule matched. */
   | { readonly kind: 'Off' | 'Static' | 'Default' | 'Rollout' }
   | { readonly kind: 'Rule'; readonly ruleId: string; readonly ruleIndex: number }
@@ -64,13 +51,17 @@ export type EvaluationReason =
       readonly kind: 'Error';
       readonly errorCode: Exclude<EvaluationErrorCode, 'TypeMismatch'>;
       readonly errorMessage: string;
-    };
+    }
+>;
 
-export interface EvaluationResult {
-  readonly flagKey: string;
-  /** null only with reason `Error`. */
-  readonly variationKey: string | null;
-  /** Typed: Boolean `true`/`false`, Number a number, Json the parsed JSON, String the text; null with `Error`. */
-  readonly value: unknown;
-  readonly reason: EvaluationReason;
-}
+export type EvaluationResult = WireShape<
+  EvaluationResultShape,
+  {
+    readonly flagKey: string;
+    /** null only with reason `Error`. */
+    readonly variationKey: string | null;
+    /** Typed: Boolean `true`/`false`, Number a number, Json the parsed JSON, String the text; null with `Error`. */
+    readonly value: unknown;
+    readonly reason: EvaluationReason;
+  }
+>;

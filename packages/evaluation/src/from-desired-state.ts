@@ -15,6 +15,7 @@ import {
   defaultVariationOf,
   variationsOf,
 } from '@flagplane/contract';
+import { compareKeys } from '@flagplane/contract/format-rules';
 import type { EvaluationData, EvaluationFlag } from './evaluation-types.js';
 
 export interface DocumentPlace {
@@ -36,7 +37,7 @@ export function evaluationDataFromDesiredState(state: DesiredState, place: Docum
   }
   return {
     flags: [...(project.flags ?? [])]
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .sort(compareKeys)
       .map((flag) => evaluationFlag(flag, place.environment)),
     segments: (project.segments ?? []).map((segment) => ({
       id: segmentId(segment.key),

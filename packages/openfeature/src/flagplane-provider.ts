@@ -52,6 +52,10 @@ export interface ProviderBehaviour {
 
 export interface FlagplaneProviderOptions extends ServerSourceOptions, ProviderBehaviour {}
 
+function isDataSource(candidate: FlagplaneProviderOptions | FlagDataSource): candidate is FlagDataSource {
+  return 'start' in candidate && typeof candidate.start === 'function';
+}
+
 /** OpenFeature's error code for each of the evaluator's (§23). */
 const errorCodes: Readonly<Record<EvaluationErrorCode, ErrorCode>> = {
   TargetingKeyMissing: ErrorCode.TARGETING_KEY_MISSING,
@@ -77,9 +81,9 @@ export class FlagplaneProvider implements Provider {
   /** Serves what `source` gives (`fromDocument` makes one for a flags.yaml). */
   constructor(source: FlagDataSource, behaviour?: ProviderBehaviour);
   constructor(options: FlagplaneProviderOptions | FlagDataSource, behaviour: ProviderBehaviour = {}) {
-    const isSource = 'start' in options && typeof options.start === 'function';
-    this.#source = isSource ? options : new ServerSource(options as FlagplaneProviderOptions);
-    const settings = isSource ? behaviour : (options as FlagplaneProviderOptions);
+    // One interface whatever the flags come from: a server's options make the server source.
+    const settings = isDataSource(options) ? behaviour : options;
+    this.#source = isDataSource(options) ? options : new ServerSource(options);
     this.#status = new ProviderStatus(this.events, settings.errorGracePeriodMs ?? 30_000);
     this.#track = settings.track;
   }

@@ -1,6 +1,7 @@
 /**
- * The narrow interface features use to reach the data. The lowdb file store is the embedded default;
- * a store on a database engine can implement the same interface without touching any feature.
+ * The narrow interface features use to reach the data. Two stores implement it: the lowdb file store,
+ * the embedded default, and the PostgreSQL store (`postgres/`) for several processes; no feature knows
+ * which one it runs on.
  */
 import type { RateLimitState } from '../domain/rate-limit.js';
 import type { EventFilter } from './event-index.js';

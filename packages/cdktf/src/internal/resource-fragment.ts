@@ -4,7 +4,7 @@
  * from those fragments. Each pass visits every key and every string (token regular expressions, a fresh
  * resolution context each); with thousands of null_resources, each with its provisioners, specs and
  * `depends_on`, that was most of the synth. The blocks the constructs write hold no tokens (their
- * references are plain text, see `FlagplaneNullResource.address`), so resolving them returns them as they
+ * references are plain text, see `WiredResource.address`), so resolving them returns them as they
  * are, and a null_resource hands cdktf its fragment as a `ResourceFragment` token instead:
  *
  * - preparing pass: nothing, when the app has no other stack or nothing the block is made of can hold a
@@ -41,7 +41,7 @@ export interface BlockSource {
 }
 
 /**
- * What `FlagplaneNullResource.toTerraform()` returns: its fragment of the stack's JSON
+ * What a `WiredResource`'s `toTerraform()` returns: its fragment of the stack's JSON
  * (`{ resource: { null_resource: { <id>: block } } }`), as a token, so that cdktf does not walk even that.
  */
 export class ResourceFragment implements IResolvable {

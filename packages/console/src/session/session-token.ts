@@ -28,7 +28,7 @@ export function forgetSessionToken(): void {
   }
 }
 
-/** Personal access tokens start `fp_pat_`, service tokens `fp_svc_` (api-v1.md, Authentication). */
+/** Personal access tokens start `fp_pat_`, service tokens `fp_svc_` (§5, docs/api/decisions.md). */
 export function tokenProblem(token: string): string | null {
   if (token === '') return 'Paste a personal access token (fp_pat_…) or a service token (fp_svc_…).';
   if (/\s/.test(token)) return 'A token has no spaces or line breaks.';

@@ -9,11 +9,12 @@
  * `sortOrder`, then key), with an environment that gives no `sortOrder` at its position in the list, as the
  * engine creates it.
  */
+import { compareKeys } from '../format-rules.js';
 export function reconciledEnvironmentKeys(
   environments: readonly { readonly key: string; readonly sortOrder?: number | undefined }[],
 ): string[] {
   return environments
     .map((environment, position) => ({ key: environment.key, order: environment.sortOrder ?? position }))
-    .sort((a, b) => a.order - b.order || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort((a, b) => a.order - b.order || compareKeys(a, b))
     .map((environment) => environment.key);
 }

@@ -25,6 +25,7 @@ export const AttributeValue = z.union(
       'must be a string, a finite number, a boolean, a list of strings, or null (a nested object is not an attribute)',
   },
 );
+export type AttributeValue = z.infer<typeof AttributeValue>;
 
 export const AttributeName = z
   .string()
@@ -93,6 +94,7 @@ export const EvaluationReason = z
     errorMessage: z.string().optional(),
   })
   .meta({ id: 'EvaluationReason' });
+export type EvaluationReasonShape = z.infer<typeof EvaluationReason>;
 
 export const EvaluationResult = z
   .strictObject({
@@ -138,6 +140,7 @@ export const SdkSegment = SegmentListItem.pick({
   excluded: true,
   conditionGroups: true,
 }).meta({ id: 'SdkSegment' });
+export type SdkSegment = z.infer<typeof SdkSegment>;
 
 export const SdkFlagsDocument = z
   .strictObject({

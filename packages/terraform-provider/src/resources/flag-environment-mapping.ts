@@ -5,13 +5,9 @@
  * attribute that holds it.
  */
 import { createHash } from 'node:crypto';
-import type {
-  Flag,
-  FlagEnvironment,
-  FlagEnvironmentUpdateBody,
-  SegmentListItem as Segment,
-} from '@flagplane/contract';
+import type { FlagEnvironmentUpdateBody, SegmentListItem as Segment } from '@flagplane/contract';
 import { type AttributePath, attributePath, type Diagnostic, error } from '../diagnostics.js';
+import type { LiveConfiguration, LiveFlag } from '../provider/flag-reads.js';
 import { blockList, knownBoolean, knownString } from '../values/access.js';
 import { isUnknown, type TerraformValue } from '../values/unknown.js';
 import { conditionGroupsBody, conditionGroupsForChecks, conditionGroupsState } from './conditions.js';
@@ -103,7 +99,7 @@ export function unknownVariationKeys(planned: ObjectValue, flag: VariationKeys):
 }
 
 /** The live flag's keys, for the checks above. */
-export function liveVariationKeys(flag: Flag): VariationKeys {
+export function liveVariationKeys(flag: LiveFlag): VariationKeys {
   const keys = flag.variations.flatMap((variation) => (variation.key === null ? [] : [variation.key]));
   return { flag: flag.key ?? '', keys, declared: false };
 }
@@ -111,7 +107,7 @@ export function liveVariationKeys(flag: Flag): VariationKeys {
 /** The PUT body of the planned configuration, ids resolved; errors for keys that name nothing. */
 export function updateBody(
   planned: ObjectValue,
-  flag: Flag,
+  flag: LiveFlag,
   segments: readonly Segment[],
   priorRuleIds: readonly (string | null)[],
 ): { body: FlagEnvironmentUpdateBody; diagnostics: Diagnostic[] } {
@@ -170,8 +166,8 @@ export function updateBody(
  */
 export function stateOf(
   identity: Identity,
-  live: FlagEnvironment,
-  flag: Flag,
+  live: LiveConfiguration,
+  flag: LiveFlag,
   segments: readonly Segment[],
   reference: ObjectValue | null,
 ): ObjectValue {

@@ -35,7 +35,7 @@ function identity(state: ObjectValue): Identity {
   };
 }
 
-/** The project's segments, asked for only when a rule names one (or a live rule holds one). */
+/** The project's segments as they are now, asked for only when a rule names one (or a live rule holds one). */
 async function segmentsFor(
   context: ProviderContext,
   project: string,
@@ -92,6 +92,7 @@ async function write(
 ): Promise<Outcome> {
   const id = identity(planned);
   const flag = await existingFlag(context, id);
+  context.flags.forget(id.project, id.flag);
   const needsSegments = blockList(planned.rule).some((rule) => typeof rule.segment === 'string');
   const segments = await segmentsFor(context, id.project, needsSegments);
   const priorRuleIds = blockList(prior?.rule).map((rule) => (typeof rule.id === 'string' ? rule.id : null));
@@ -129,15 +130,11 @@ async function readState(
 ): Promise<ObjectValue | null> {
   const flag = await context.flags.flag(id.project, id.flag);
   if (!flag || flag.isArchived) return null;
-  const live = await unlessGone(
-    context.client.flagEnvironments.retrieve(context.organization, id.project, id.flag, id.environment),
-  );
+  const live = await context.flags.configuration(id.project, id.flag, id.environment);
   if (!live) return null;
-  const segments = await segmentsFor(
-    context,
-    id.project,
-    live.rules.some((rule) => rule.userSegmentId),
-  );
+  const segments = live.rules.some((rule) => rule.userSegmentId)
+    ? await context.flags.segments(id.project)
+    : [];
   return preferConfigured(block, reference, stateOf(id, live, flag, segments, reference));
 }
 
@@ -191,6 +188,7 @@ export const flagEnvironmentResource: ResourceType = {
     // is gone serves nothing any more.
     const body = { isEnabled: false, rules: [] };
     const { organization, client } = context;
+    context.flags.forget(id.project, id.flag);
     const update = client.flagEnvironments.update(organization, id.project, id.flag, id.environment, body);
     const done = await unlessGone(update.then(() => true));
     if (done) await unlessGone(claimEnvironment(context, id, false));

@@ -14,6 +14,7 @@
 import { type Event, type Flag, FlagCreateBody } from '@flagplane/contract';
 import { ConflictError } from '@flagplane/sdk';
 import { attributePath, type Diagnostic, error, warning } from '../diagnostics.js';
+import type { LiveFlag } from '../provider/flag-reads.js';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
 import { blockList, knownBoolean, knownString, knownStrings, requiredString } from '../values/access.js';
 import { deletionDiagnostics, deletionPolicy } from './common-attributes.js';
@@ -30,7 +31,7 @@ import {
   splitImportId,
 } from './resource.js';
 
-function stateOf(project: string, flag: Flag, reference: ObjectValue | null): ObjectValue {
+function stateOf(project: string, flag: LiveFlag, reference: ObjectValue | null): ObjectValue {
   // A Boolean flag whose blocks Terraform does not hold: its two fixed variations are left out of state.
   const unmanagedVariations = flag.type === 'Boolean' && blockList(reference?.variation).length === 0;
   return {
@@ -251,7 +252,13 @@ export const flagResource: ResourceType = {
 
   async importState(context, id) {
     const [project = '', key = ''] = splitImportId(id, ['project', 'flag']);
-    const flag = await context.client.flags.retrieve(context.organization, project, key);
+    const flag = await context.flags.flag(project, key);
+    if (!flag) {
+      return {
+        state: null,
+        diagnostics: [error('Cannot import', `No flag "${key}" in project "${project}".`)],
+      };
+    }
     if (flag.isArchived) {
       return {
         state: null,

@@ -113,6 +113,7 @@ export const segmentResource: ResourceType = {
 
   async create(context, planned) {
     const { project, key } = identity(planned);
+    context.flags.forgetSegments(project);
     const segment = await context.client.segments.create(context.organization, project, {
       key,
       ...body(planned),
@@ -136,6 +137,7 @@ export const segmentResource: ResourceType = {
 
   async update(context, _prior, planned) {
     const { project, key } = identity(planned);
+    context.flags.forgetSegments(project);
     // The whole definition, as planned: a segment is small, and PUT is partial only for what is left out.
     await context.client.segments.update(context.organization, project, key, body(planned));
     const segment = await context.client.segments.retrieve(context.organization, project, key);
@@ -144,6 +146,7 @@ export const segmentResource: ResourceType = {
 
   async delete(context, prior) {
     const { project, key } = identity(prior);
+    context.flags.forgetSegments(project);
     await unlessGone(context.client.segments.delete(context.organization, project, key));
     return [];
   },

@@ -83,8 +83,22 @@ export const optional = attributeOf('optional');
 export const computed = attributeOf('computed');
 export const optionalComputed = attributeOf('optional-computed');
 
-/** The object type every value of a block is encoded with: its attributes and its nested blocks. */
+const impliedTypes = new WeakMap<BlockSpec, CtyType>();
+
+/**
+ * The object type every value of a block is encoded with: its attributes and its nested blocks. Worked out
+ * once per block: every request and answer of a plan (several per resource) is decoded or encoded with it.
+ */
 export function impliedType(block: BlockSpec): CtyType {
+  let type = impliedTypes.get(block);
+  if (!type) {
+    type = buildImpliedType(block);
+    impliedTypes.set(block, type);
+  }
+  return type;
+}
+
+function buildImpliedType(block: BlockSpec): CtyType {
   const attributes: Record<string, CtyType> = {};
   for (const [name, attribute] of Object.entries(block.attributes)) attributes[name] = attribute.type;
   for (const [name, nested] of Object.entries(block.blocks ?? {})) {

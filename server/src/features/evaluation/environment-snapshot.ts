@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SdkFlagsDocument } from '@flagplane/contract';
+import { compareKeys } from '@flagplane/contract';
 import { FlagEvaluator } from '@flagplane/evaluation';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
@@ -92,7 +93,7 @@ function deliveryDocument(
 ): SdkFlagsDocument {
   const flags = [...view.children('flags', project.id)]
     .filter((flag) => !flag.isArchived)
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort(compareKeys)
     .map((flag) => sdkFlag(view, flag, environment));
   const used = new Set(
     flags.flatMap((flag) =>
@@ -102,7 +103,7 @@ function deliveryDocument(
   // In key order: the same document (and ETag) whatever order the store's indexes hold them in.
   const segments = [...view.children('segments', project.id)]
     .filter((segment) => used.has(segment.id))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort(compareKeys)
     .map((segment) => {
       const { id, key, included, excluded, conditionGroups } = toSegmentListItem(segment);
       return { id, key, included, excluded, conditionGroups };

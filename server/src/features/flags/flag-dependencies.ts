@@ -1,10 +1,9 @@
 /** Prerequisites point from a flag to the flags it depends on; these find the reverse direction. */
 
+import { compareKeys } from '@flagplane/contract';
 import { derivedFromChildren } from '../../store/derived-from-children.js';
 import type { FlagRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
-
-const byKey = (a: FlagRecord, b: FlagRecord) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
  * For every flag of a project, the other flags that have it as a prerequisite (in any environment), by
@@ -24,7 +23,7 @@ const dependantsIndex = derivedFromChildren((flags: readonly FlagRecord[]) => {
       else index.set(flagId, [candidate]);
     }
   }
-  for (const dependants of index.values()) dependants.sort(byKey);
+  for (const dependants of index.values()) dependants.sort(compareKeys);
   return index;
 });
 

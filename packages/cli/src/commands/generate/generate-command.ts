@@ -1,12 +1,12 @@
 /** `flagplane generate types -f flags.yaml [-o src/flags.ts]`: the document's flags as TypeScript types. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadDesiredState } from '../desired/load-desired-state.js';
-import { projectToType, renderFlagTypes } from '../generate/flag-types.js';
-import { resolveUserPath } from '../user-directory.js';
-import { exitCodes } from './exit-codes.js';
-import { type GlobalOptions, UsageError } from './global-options.js';
-import { writeJson, writeText } from './write-output.js';
+import { loadDesiredState } from '../../desired/load-desired-state.js';
+import { resolveUserPath } from '../../user-directory.js';
+import { exitCodes } from '../shared/exit-codes.js';
+import { type GlobalOptions, UsageError } from '../shared/global-options.js';
+import { writeJson, writeText } from '../shared/write-output.js';
+import { projectToType, renderFlagTypes } from './flag-types.js';
 
 export interface GenerateTypesOptions extends GlobalOptions {
   readonly file?: string;

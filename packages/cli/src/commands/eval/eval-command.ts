@@ -6,14 +6,14 @@
 import type { EvaluationResultShape } from '@flagplane/contract';
 import { FlagEvaluator } from '@flagplane/evaluation';
 import { evaluationDataFromDesiredState } from '@flagplane/evaluation/desired-state';
-import { loadDesiredState } from '../desired/load-desired-state.js';
-import { contextArgument } from '../evaluate/context-argument.js';
-import { type RuleDescriptions, resultsAsText } from '../evaluate/results-text.js';
-import { terminalStyle } from '../output/terminal-style.js';
-import { openApiSession } from './api-session.js';
-import { exitCodes } from './exit-codes.js';
-import { type GlobalOptions, UsageError } from './global-options.js';
-import { writeJson, writeText } from './write-output.js';
+import { loadDesiredState } from '../../desired/load-desired-state.js';
+import { terminalStyle } from '../../output/terminal-style.js';
+import { openApiSession } from '../shared/api-session.js';
+import { exitCodes } from '../shared/exit-codes.js';
+import { type GlobalOptions, UsageError } from '../shared/global-options.js';
+import { writeJson, writeText } from '../shared/write-output.js';
+import { contextArgument } from './context-argument.js';
+import { type RuleDescriptions, resultsAsText } from './results-text.js';
 
 export interface EvalOptions extends GlobalOptions {
   readonly org?: string;

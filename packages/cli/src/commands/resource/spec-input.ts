@@ -3,7 +3,7 @@
  * `environment = { FLAGPLANE_SPEC = self.triggers.spec }`) or stdin, never from an argument, which any
  * user of the machine could read in the process list.
  */
-import { UsageError } from './global-options.js';
+import { UsageError } from '../shared/global-options.js';
 
 export async function readSpecText(variable: string, environment = process.env): Promise<string> {
   const fromEnvironment = environment[variable];

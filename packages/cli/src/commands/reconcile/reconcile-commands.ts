@@ -9,14 +9,14 @@ import {
   readDesiredAndLiveState,
   type ValidDesiredState,
 } from '@flagplane/engine';
-import { type DesiredStateSource, loadDesiredState } from '../desired/load-desired-state.js';
-import { planAsJson, planAsText } from '../output/plan-report.js';
-import { terminalStyle } from '../output/terminal-style.js';
-import { type ApiSession, openApiSession } from './api-session.js';
-import { exitCodes } from './exit-codes.js';
-import type { GlobalOptions } from './global-options.js';
-import { type RunPlanOptions, reportRun, runPlan, terminalObserver } from './run-plan.js';
-import { writeJson, writeText } from './write-output.js';
+import { type DesiredStateSource, loadDesiredState } from '../../desired/load-desired-state.js';
+import { planAsJson, planAsText } from '../../output/plan-report.js';
+import { terminalStyle } from '../../output/terminal-style.js';
+import { type ApiSession, openApiSession } from '../shared/api-session.js';
+import { exitCodes } from '../shared/exit-codes.js';
+import type { GlobalOptions } from '../shared/global-options.js';
+import { type RunPlanOptions, reportRun, runPlan, terminalObserver } from '../shared/run-plan.js';
+import { writeJson, writeText } from '../shared/write-output.js';
 
 export interface ReconcileOptions extends GlobalOptions, DesiredStateSource {
   readonly prune?: boolean;

@@ -37,9 +37,9 @@ import {
   resolveSdkKey,
   resolveSegment,
 } from '@flagplane/engine';
-import { openApiSession } from './api-session.js';
-import { type GlobalOptions, UsageError } from './global-options.js';
-import { runPlan } from './run-plan.js';
+import { openApiSession } from '../shared/api-session.js';
+import { type GlobalOptions, UsageError } from '../shared/global-options.js';
+import { runPlan } from '../shared/run-plan.js';
 import { parseSpecJson, readSpecText } from './spec-input.js';
 
 export type ResourceAction = 'ensure' | 'configure' | 'remove';

@@ -11,10 +11,10 @@ import {
   PlaintextSink,
   type Plan,
 } from '@flagplane/engine';
-import { confirmDestructive } from '../output/confirm.js';
-import { planAsJson, planAsText } from '../output/plan-report.js';
-import { resultAsText } from '../output/result-report.js';
-import { terminalStyle } from '../output/terminal-style.js';
+import { confirmDestructive } from '../../output/confirm.js';
+import { planAsJson, planAsText } from '../../output/plan-report.js';
+import { resultAsText } from '../../output/result-report.js';
+import { terminalStyle } from '../../output/terminal-style.js';
 import type { ApiSession } from './api-session.js';
 import { exitCodes } from './exit-codes.js';
 import type { GlobalOptions } from './global-options.js';

@@ -4,7 +4,13 @@
  * the wrong type is a compile error in the application. Values: Boolean → boolean, Number → number,
  * String → string (its variations listed in the comment), Json → JSON.
  */
-import { type DesiredFlag, type DesiredProject, type DesiredState, variationsOf } from '@flagplane/contract';
+import {
+  compareKeys,
+  type DesiredFlag,
+  type DesiredProject,
+  type DesiredState,
+  variationsOf,
+} from '@flagplane/contract';
 
 const valueTypes: Record<DesiredFlag['type'], string> = {
   Boolean: 'boolean',
@@ -27,7 +33,7 @@ function flagComment(flag: DesiredFlag): string {
 }
 
 export function renderFlagTypes(project: DesiredProject, origin: string): string {
-  const flags = [...(project.flags ?? [])].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const flags = [...(project.flags ?? [])].sort(compareKeys);
   const lines = [
     '/**',
     ` * The flags of project ${project.key} in ${commentSafe(origin)}, for typedFlags<FlagValues>(client, flagTypes) of`,

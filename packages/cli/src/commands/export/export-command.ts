@@ -1,13 +1,13 @@
 /** `flagplane export`: the live state of an organization (or one project) as a desired-state file. */
 import { writeFile } from 'node:fs/promises';
 import { listProjectKeys, liveToDesired, readLiveState } from '@flagplane/engine';
-import { loadYaml } from '../desired/load-yaml.js';
-import { resolveUserPath } from '../user-directory.js';
-import { openApiSession } from './api-session.js';
-import { exitCodes } from './exit-codes.js';
-import type { GlobalOptions } from './global-options.js';
-import { UsageError } from './global-options.js';
-import { writeJson, writeText } from './write-output.js';
+import { loadYaml } from '../../desired/load-yaml.js';
+import { resolveUserPath } from '../../user-directory.js';
+import { openApiSession } from '../shared/api-session.js';
+import { exitCodes } from '../shared/exit-codes.js';
+import type { GlobalOptions } from '../shared/global-options.js';
+import { UsageError } from '../shared/global-options.js';
+import { writeJson, writeText } from '../shared/write-output.js';
 
 export interface ExportOptions extends GlobalOptions {
   readonly org: string;
@@ -61,6 +61,6 @@ async function render(
   if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`;
   if (format === 'yaml') return (await loadYaml()).stringify(document, { lineWidth: 0 });
   // A CDKTF TypeScript app using @flagplane/cdktf's constructs (loaded only for this format).
-  const { renderCdktfStack } = await import('../export/cdktf-ts/render-cdktf-stack.js');
+  const { renderCdktfStack } = await import('./cdktf-ts/render-cdktf-stack.js');
   return renderCdktfStack(document, backingResource ? { backingResource } : {});
 }

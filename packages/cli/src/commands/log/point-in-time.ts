@@ -3,7 +3,7 @@
  * API takes it (RFC 3339 with a zone, or a plain date meaning its midnight UTC). Anything else is a usage
  * error that says what would have been accepted.
  */
-import { UsageError } from '../commands/global-options.js';
+import { UsageError } from '../shared/global-options.js';
 
 const unitMilliseconds: Readonly<Record<string, number>> = {
   s: 1000,

@@ -3,7 +3,7 @@
  * (`user-1`). Checked with the contract's schema before any request, every problem named.
  */
 import { EvaluationContext } from '@flagplane/contract';
-import { UsageError } from '../commands/global-options.js';
+import { UsageError } from '../shared/global-options.js';
 
 export function contextArgument(text: string): EvaluationContext {
   const trimmed = text.trim();

@@ -1,6 +1,6 @@
 /** Evaluation results (§21) as a table a person reads: flag, value, variation, reason. */
 import type { EvaluationResultShape } from '@flagplane/contract';
-import type { TerminalStyle } from '../output/terminal-style.js';
+import type { TerminalStyle } from '../../output/terminal-style.js';
 
 /** A rule's description by its id: what a person wrote to say what the rule is for. */
 export type RuleDescriptions = ReadonlyMap<string, string>;

@@ -9,10 +9,10 @@ import {
   type DesiredStateSource,
   loadDesiredState,
   parseInventoryJson,
-} from '../desired/load-desired-state.js';
-import { openApiSession } from './api-session.js';
-import { type GlobalOptions, UsageError } from './global-options.js';
-import { runPlan } from './run-plan.js';
+} from '../../desired/load-desired-state.js';
+import { openApiSession } from '../shared/api-session.js';
+import { type GlobalOptions, UsageError } from '../shared/global-options.js';
+import { runPlan } from '../shared/run-plan.js';
 
 export interface InventoryPruneOptions extends GlobalOptions, DesiredStateSource {
   readonly previousVariable: string;

@@ -6,13 +6,13 @@
 import { type Event, EventResourceKind } from '@flagplane/contract';
 import type { EventListParams } from '@flagplane/sdk';
 import { findEventNames } from '@flagplane/sdk/names';
-import { pointInTime } from '../log/point-in-time.js';
-import { actorName, eventChangeLines, eventResource, timeAgo } from '../output/event-text.js';
-import { terminalStyle } from '../output/terminal-style.js';
-import { openApiSession } from './api-session.js';
-import { exitCodes } from './exit-codes.js';
-import { type GlobalOptions, UsageError } from './global-options.js';
-import { writeJson, writeText } from './write-output.js';
+import { actorName, eventChangeLines, eventResource, timeAgo } from '../../output/event-text.js';
+import { terminalStyle } from '../../output/terminal-style.js';
+import { openApiSession } from '../shared/api-session.js';
+import { exitCodes } from '../shared/exit-codes.js';
+import { type GlobalOptions, UsageError } from '../shared/global-options.js';
+import { writeJson, writeText } from '../shared/write-output.js';
+import { pointInTime } from './point-in-time.js';
 
 export interface LogOptions extends GlobalOptions {
   readonly org: string;

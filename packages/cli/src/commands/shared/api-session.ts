@@ -5,11 +5,11 @@
  */
 import { concurrencyLimit, type Limit } from '@flagplane/engine';
 import { createClient, type FlagplaneClient } from '@flagplane/sdk';
-import { cliVersion } from '../cli-version.js';
-import { type Progress, silentProgress, stderrProgress } from '../output/progress.js';
-import { type TerminalStyle, terminalStyle } from '../output/terminal-style.js';
-import { newRequestStatistics, pacedFetch, type RequestStatistics } from '../rate-limit/paced-fetch.js';
-import { RateLimitPacer } from '../rate-limit/rate-limit-pacer.js';
+import { cliVersion } from '../../cli-version.js';
+import { type Progress, silentProgress, stderrProgress } from '../../output/progress.js';
+import { type TerminalStyle, terminalStyle } from '../../output/terminal-style.js';
+import { newRequestStatistics, pacedFetch, type RequestStatistics } from '../../rate-limit/paced-fetch.js';
+import { RateLimitPacer } from '../../rate-limit/rate-limit-pacer.js';
 import { type GlobalOptions, UsageError } from './global-options.js';
 
 export interface ApiSession {
