@@ -58,6 +58,7 @@ resource "flagplane_flag" "new_checkout" {
   name        = "New checkout"
   description = "The one-page checkout"
   tags        = ["checkout", "q4"]
+  temporary   = true # a release flag: removed once the one-page checkout is everyone's
 }
 
 resource "flagplane_flag" "search_ranking" {

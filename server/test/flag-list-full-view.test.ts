@@ -17,6 +17,7 @@ const listFields = [
   'managedBy',
   'name',
   'tags',
+  'temporary',
   'type',
   'updatedAt',
 ];

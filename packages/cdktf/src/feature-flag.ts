@@ -39,6 +39,8 @@ interface FeatureFlagCommonOptions {
   readonly tags?: readonly string[];
   /** Whether client-side SDKs may evaluate the flag. @default false */
   readonly clientSideVisible?: boolean;
+  /** Meant to be removed once it has done its job (a release or an experiment). @default false */
+  readonly temporary?: boolean;
   /**
    * The key of the variation every environment serves by default unless its configuration names another.
    * @default `false` for a Boolean flag, else the first variation

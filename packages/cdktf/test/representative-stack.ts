@@ -29,6 +29,7 @@ export function declareRepresentativeStack(
   const banner = web.addFlag('Banner', {
     key: 'banner-text',
     type: 'String',
+    temporary: true,
     removalPolicy: 'delete',
     variations: [
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a value with Terraform template syntax, to check it is escaped

@@ -72,6 +72,22 @@ describe('synthesized stack', () => {
     expect(inventory.depends_on).toHaveLength(Object.keys(resourcesOf(stack)).length - 1);
   });
 
+  it('carries temporary where a flag declares it, in its configuration spec and the inventory', () => {
+    const stack = synthesizeStack(declareRepresentativeStack);
+    expect(specOf(stack, 'Web_Banner_Configuration').flag.temporary).toBe(true);
+    // Left out: the default (false), which the spec leaves out too.
+    expect(specOf(stack, 'Web_Checkout_Configuration').flag).not.toHaveProperty('temporary');
+    const inventory = resourcesOf(stack)[cdktfInventory.resourceName]!;
+    const state = JSON.parse(inventory.triggers[cdktfInventory.triggerKey]!.replace(/\$\$\{/g, '${'));
+    const flags = state.projects[0].flags as { key: string; temporary?: boolean }[];
+    expect(flags.map(({ key, temporary }) => [key, temporary])).toEqual([
+      ['new-checkout', undefined],
+      ['banner-text', true],
+      ['limit', undefined],
+      ['theme', undefined],
+    ]);
+  });
+
   it('escapes Terraform template syntax in declared values', () => {
     const banner = resourceNamed(synthesizeStack(declareRepresentativeStack), 'Web_Banner_Configuration');
     expect(banner.triggers.spec).toContain('"value":"Hello $${name}"');

@@ -64,6 +64,7 @@ interface FlagTyped {
   readonly defaultKey?: string;
   readonly tags: string;
   readonly clientSideVisible: boolean;
+  readonly temporary: boolean;
 }
 
 const flagTypes: readonly FlagType[] = ['Boolean', 'String', 'Number', 'Json'];
@@ -111,6 +112,8 @@ async function typeNewFlag(page: Page, flag: FlagTyped): Promise<void> {
   await page.keyboard.type(flag.tags);
   await tabTo(page, 'Visible to client-side SDK keys');
   if (flag.clientSideVisible) await page.keyboard.press('Space');
+  await tabTo(page, 'Temporary');
+  if (flag.temporary) await page.keyboard.press('Space');
   await tabTo(page, 'Cancel');
   await tabTo(page, 'Create flag');
   await page.keyboard.press('Enter');
@@ -218,6 +221,7 @@ browserSuite('creating projects and flags in headless Chromium', () => {
         defaultKey: 'true',
         tags: 'ui, beta',
         clientSideVisible: true,
+        temporary: false,
       },
       {
         key: 'banner-text',
@@ -232,6 +236,7 @@ browserSuite('creating projects and flags in headless Chromium', () => {
         defaultKey: 'welcome',
         tags: 'home',
         clientSideVisible: false,
+        temporary: true,
       },
       {
         key: 'page-size',
@@ -244,6 +249,7 @@ browserSuite('creating projects and flags in headless Chromium', () => {
         ],
         tags: '',
         clientSideVisible: false,
+        temporary: false,
       },
       {
         key: 'checkout.limits',
@@ -256,6 +262,7 @@ browserSuite('creating projects and flags in headless Chromium', () => {
         ],
         tags: 'checkout',
         clientSideVisible: false,
+        temporary: true,
       },
     ];
     for (const [index, flag] of flags.entries()) {
@@ -299,6 +306,7 @@ browserSuite('creating projects and flags in headless Chromium', () => {
         type: flag.type,
         tags: flag.tags === '' ? [] : flag.tags.split(', '),
         clientSideVisible: flag.clientSideVisible,
+        temporary: flag.temporary,
         isArchived: false,
       });
       expect(

@@ -319,7 +319,7 @@ export const endpoints = {
     resource: 'flags',
     verb: 'update',
     inDocument: true,
-    summary: "Change a flag's name, description, tags or clientSideVisible.",
+    summary: "Change a flag's name, description, tags, clientSideVisible or temporary.",
     credential: 'token',
     minimumRole: 'Member',
     body: FlagUpdateBody,

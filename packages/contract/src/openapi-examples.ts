@@ -91,6 +91,7 @@ export const requestBodyExamples: {
         description: 'Which checkout page design is served.',
         tags: ['checkout', 'team:payments'],
         clientSideVisible: true,
+        temporary: true,
         variations: [
           { key: 'control', name: 'Control', value: 'classic' },
           { key: 'treatment', name: 'Treatment', value: 'one-page' },

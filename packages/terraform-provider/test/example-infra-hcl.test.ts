@@ -81,6 +81,7 @@ describe.skipIf(!available)('examples/infra-hcl README: Apply, as written', () =
     });
     const checkout = await client.flags.retrieve('acme', 'shop', 'new-checkout');
     expect(checkout.managedBy).toMatchObject({ source: 'terraform:infra-hcl' });
+    expect(checkout.temporary).toBe(true);
     expect([...(checkout.managedBy?.environments ?? [])].sort()).toEqual(['production', 'staging']);
     const segment = await client.segments.retrieve('acme', 'shop', 'beta-testers');
     const production = await client.flagEnvironments.retrieve('acme', 'shop', 'new-checkout', 'production');

@@ -128,6 +128,8 @@ export interface FlagRecord {
   readonly description: string | null;
   readonly tags: readonly string[];
   readonly clientSideVisible: boolean;
+  /** Absent in records written before it existed: read as false (`isTemporary`). */
+  readonly temporary?: boolean;
   readonly isArchived: boolean;
   readonly variations: readonly VariationRecord[];
   /** The default variation a new environment's configuration starts with (§8). */

@@ -183,8 +183,17 @@ class AssemblyBuilder {
 
   private flag(flag: FeatureFlag, at: PathSegment[]): DesiredFlagInput {
     this.declared(flag, flag.project.key, at);
-    const { key, type, name, description, tags, clientSideVisible, defaultVariation, removalPolicy } =
-      flag.props;
+    const {
+      key,
+      type,
+      name,
+      description,
+      tags,
+      clientSideVisible,
+      temporary,
+      defaultVariation,
+      removalPolicy,
+    } = flag.props;
     const variations = flag.props.variations?.map((variation) => ({
       key: variation.key,
       value: variationText(type, variation) as string,
@@ -220,7 +229,7 @@ class AssemblyBuilder {
     return {
       key,
       type,
-      ...defined({ name, description, clientSideVisible, defaultVariation, removalPolicy }),
+      ...defined({ name, description, clientSideVisible, temporary, defaultVariation, removalPolicy }),
       ...(tags ? { tags: [...tags] } : {}),
       ...(variations ? { variations } : {}),
       ...(Object.keys(environments).length > 0 ? { environments } : {}),

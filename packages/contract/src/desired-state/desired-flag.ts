@@ -102,6 +102,8 @@ export const DesiredFlag = z.strictObject({
   tags: Tags.optional(),
   /** @default false */
   clientSideVisible: z.boolean().optional(),
+  /** Meant to be removed once it has done its job (a release or an experiment). @default false */
+  temporary: z.boolean().optional(),
   /**
    * Required for String, Number and Json flags (1–100). A Boolean flag may leave them out and gets `true`
    * ("On") and `false` ("Off"); if given, exactly two, with values "true" and "false".

@@ -68,6 +68,10 @@ const flagListFields = {
   type: FlagType.nullable(),
   isArchived: z.boolean(),
   clientSideVisible: z.boolean(),
+  temporary: z.boolean().meta({
+    description:
+      'Meant to be removed once it has done its job (a release or an experiment); false by default.',
+  }),
   tags: z.array(z.string()).nullable(),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -119,6 +123,7 @@ export const FlagCreateBody = z
     description: Description.nullish(),
     tags: Tags.nullish(),
     clientSideVisible: z.boolean().nullish(),
+    temporary: z.boolean().nullish(),
     variations: z
       .array(VariationCreateBody)
       .max(limits.variationsPerFlag, `at most ${limits.variationsPerFlag} variations`)
@@ -187,6 +192,7 @@ export const FlagUpdateBody = z
     description: Description.nullish(),
     tags: Tags.nullish(),
     clientSideVisible: z.boolean().nullish(),
+    temporary: z.boolean().nullish(),
     managedBy: ManagedByProperty,
   })
   .meta({ id: 'FlagUpdateBody' });

@@ -83,7 +83,7 @@ export interface ResolvedConfiguration extends Pick<LiveConfiguration, 'strategy
 export interface ResolvedFlag
   extends Pick<
     LiveFlag,
-    'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible' | 'managedBy'
+    'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible' | 'temporary' | 'managedBy'
   > {
   readonly variations: readonly ResolvedVariation[];
   readonly defaultVariation: string;
@@ -208,6 +208,7 @@ export function resolveFlag(
     description: emptyIsNull(flag.description),
     tags: flag.tags ?? [],
     clientSideVisible: flag.clientSideVisible ?? false,
+    temporary: flag.temporary ?? false,
     // Every environment reconciled, not only those the flag configures: the others are disabled by the
     // next apply too, so a change made there by hand would be reverted as well (§20).
     managedBy: source === null ? null : { source, environments: [...environmentKeys] },

@@ -105,6 +105,7 @@ function exportFlag(flag: LiveFlag, project: LiveProject): DesiredFlagInput {
     ...(flag.description ? { description: flag.description } : {}),
     ...nonEmpty('tags', [...flag.tags]),
     ...(flag.clientSideVisible ? { clientSideVisible: true } : {}),
+    ...(flag.temporary ? { temporary: true } : {}),
     ...(booleanDefaults ? {} : { variations }),
     ...(Object.keys(environments).length > 0 ? { environments } : {}),
   };

@@ -72,7 +72,15 @@ export interface LiveConfiguration
 export interface LiveFlag
   extends Normalised<
     Flag,
-    'id' | 'key' | 'type' | 'name' | 'description' | 'tags' | 'clientSideVisible' | 'isArchived',
+    | 'id'
+    | 'key'
+    | 'type'
+    | 'name'
+    | 'description'
+    | 'tags'
+    | 'clientSideVisible'
+    | 'temporary'
+    | 'isArchived',
     'key' | 'type' | 'name' | 'tags'
   > {
   readonly variations: readonly LiveVariation[];

@@ -147,6 +147,7 @@ type FlagFields = Pick<
   | 'description'
   | 'tags'
   | 'clientSideVisible'
+  | 'temporary'
   | 'isArchived'
   | 'variations'
   | 'managedBy'
@@ -175,6 +176,7 @@ function toLiveFlag(
     description: flag.description,
     tags: flag.tags ?? [],
     clientSideVisible: flag.clientSideVisible,
+    temporary: flag.temporary,
     isArchived: flag.isArchived,
     managedBy: declarationOf(flag.managedBy),
     variations: flag.variations.map((variation) => ({

@@ -16,7 +16,7 @@ import { changeId, configurationResource } from './plan.js';
 import type { PlanBuilder } from './plan-builder.js';
 import { propertyChanges, sameValue } from './property-changes.js';
 
-const flagProperties = ['name', 'description', 'tags', 'clientSideVisible'] as const;
+const flagProperties = ['name', 'description', 'tags', 'clientSideVisible', 'temporary'] as const;
 
 /** The flag's own properties the plan compares: `managedBy` too when the state has a source (§20). */
 function declaredFlagProperties(flag: ResolvedFlag): ((typeof flagProperties)[number] | 'managedBy')[] {
@@ -98,6 +98,7 @@ function planFlagCreation(plan: PlanBuilder, projectKey: string, flag: ResolvedF
         ...(flag.description ? { description: flag.description } : {}),
         tags: [...flag.tags],
         clientSideVisible: flag.clientSideVisible,
+        temporary: flag.temporary,
         variations: flag.variations.map((variation) => ({
           key: variation.key,
           name: variation.name,
@@ -161,6 +162,7 @@ function planFlagUpdate(
           description: flag.description ?? '',
           tags: [...flag.tags],
           clientSideVisible: flag.clientSideVisible,
+          temporary: flag.temporary,
           ...(flag.managedBy ? { managedBy: managedByBody(flag.managedBy) } : {}),
         });
       }

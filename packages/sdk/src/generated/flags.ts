@@ -61,7 +61,7 @@ export class FlagsResource extends ApiResource {
   }
 
   /**
-   * Change a flag's name, description, tags or clientSideVisible.
+   * Change a flag's name, description, tags, clientSideVisible or temporary.
    *
    * `PUT /api/v1/orgs/{org}/projects/{project}/flags/{flag}`. Minimum role: Member.
    *

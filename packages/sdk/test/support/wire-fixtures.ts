@@ -19,6 +19,7 @@ export const flagBody: Flag = {
   type: 'Boolean',
   isArchived: false,
   clientSideVisible: false,
+  temporary: false,
   tags: [],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',

@@ -19,6 +19,7 @@ const schema: SchemaSpec = {
       description: computed('string', 'Description (null when none).'),
       tags: computed(listOf('string'), 'Tags.'),
       client_side_visible: computed('bool', 'Whether client-side SDK keys may evaluate it.'),
+      temporary: computed('bool', 'Whether it is meant to be removed once it has done its job.'),
       archived: computed('bool', 'Whether it is archived.'),
       managed_by: computed('string', 'The `managedBy.source` the server holds, if any.'),
       variations: computed(
@@ -49,6 +50,7 @@ export const flagDataSource: DataSourceType = {
         description: flag.description,
         tags: flag.tags ?? [],
         client_side_visible: flag.clientSideVisible,
+        temporary: flag.temporary,
         archived: flag.isArchived,
         managed_by: flag.managedBy?.source ?? null,
         variations: flag.variations.map(({ id, key: variationKey, name, value, description }) => ({

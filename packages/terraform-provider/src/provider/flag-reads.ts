@@ -27,6 +27,7 @@ export type LiveFlag = Pick<
   | 'description'
   | 'tags'
   | 'clientSideVisible'
+  | 'temporary'
   | 'isArchived'
   | 'managedBy'
   | 'variations'

@@ -14,6 +14,7 @@ import { knownString } from '../values/access.js';
 import { isUnknown } from '../values/unknown.js';
 import { providerVersion } from '../version.js';
 import { FlagReads } from './flag-reads.js';
+import { PlannedVariations } from './planned-variations.js';
 
 const block: BlockSpec = {
   description: 'Flagplane: feature flags, their environments and configurations, declared in HCL.',
@@ -151,6 +152,7 @@ export function configureProvider(
     managedBySource: `terraform:${label}`,
     log,
     flags: new FlagReads(client, organization),
+    plannedVariations: new PlannedVariations(),
   };
   return { context, diagnostics };
 }

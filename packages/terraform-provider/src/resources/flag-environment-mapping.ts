@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FlagEnvironmentUpdateBody, SegmentListItem as Segment } from '@flagplane/contract';
-import { attributePath, type Diagnostic, error } from '../diagnostics.js';
+import { type AttributePath, attributePath, type Diagnostic, error } from '../diagnostics.js';
 import type { LiveConfiguration, LiveFlag } from '../provider/flag-reads.js';
 import { blockList, knownBoolean, knownString } from '../values/access.js';
 import { isUnknown, type TerraformValue } from '../values/unknown.js';
@@ -65,18 +65,29 @@ export function bodyForChecks(config: ObjectValue): unknown {
   };
 }
 
-/** Keys the flag does not have, as errors on the attributes naming them. */
-export function unknownVariationKeys(planned: ObjectValue, flag: LiveFlag): Diagnostic[] {
-  const keys = new Set(flag.variations.map((variation) => variation.key));
+/** A flag's variation keys, and whether they are the live ones or those this configuration declares. */
+export interface VariationKeys {
+  readonly flag: string;
+  readonly keys: readonly string[];
+  readonly declared: boolean;
+}
+
+const quotedList = (keys: readonly string[]) => keys.map((key) => `"${key}"`).join(', ');
+
+/** An error on the attribute at `path` naming a variation `flag` does not have. */
+export function unknownVariation(key: string, flag: VariationKeys, path: AttributePath, what = 'Flag') {
+  return error(
+    `Unknown variation "${key}"`,
+    `${what} "${flag.flag}"${flag.declared ? ', as this configuration declares it,' : ''} has the variations ${quotedList(flag.keys)}.`,
+    path,
+  );
+}
+
+/** Keys of the configured flag that it does not have, as errors on the attributes naming them. */
+export function unknownVariationKeys(planned: ObjectValue, flag: VariationKeys): Diagnostic[] {
   const problem = (key: TerraformValue | undefined, ...path: (string | number)[]) =>
-    typeof key === 'string' && !keys.has(key)
-      ? [
-          error(
-            `Unknown variation "${key}"`,
-            `Flag "${flag.key}" has the variations ${[...keys].map((candidate) => `"${candidate}"`).join(', ')}.`,
-            attributePath(...path),
-          ),
-        ]
+    typeof key === 'string' && !flag.keys.includes(key)
+      ? [unknownVariation(key, flag, attributePath(...path))]
       : [];
   return [
     ...problem(planned.default_variation, 'default_variation'),
@@ -87,6 +98,12 @@ export function unknownVariationKeys(planned: ObjectValue, flag: LiveFlag): Diag
   ];
 }
 
+/** The live flag's keys, for the checks above. */
+export function liveVariationKeys(flag: LiveFlag): VariationKeys {
+  const keys = flag.variations.flatMap((variation) => (variation.key === null ? [] : [variation.key]));
+  return { flag: flag.key ?? '', keys, declared: false };
+}
+
 /** The PUT body of the planned configuration, ids resolved; errors for keys that name nothing. */
 export function updateBody(
   planned: ObjectValue,
@@ -94,7 +111,7 @@ export function updateBody(
   segments: readonly Segment[],
   priorRuleIds: readonly (string | null)[],
 ): { body: FlagEnvironmentUpdateBody; diagnostics: Diagnostic[] } {
-  const diagnostics = unknownVariationKeys(planned, flag);
+  const diagnostics = unknownVariationKeys(planned, liveVariationKeys(flag));
   const variationId = (key: TerraformValue | undefined) =>
     flag.variations.find((variation) => variation.key === key)?.id ?? '';
   const segmentId = (key: TerraformValue | undefined, index: number): string | null => {

@@ -14,13 +14,8 @@ import { attributePath, error, hasErrors, warning } from '../diagnostics.js';
 import { contractDiagnostics } from '../schema/contract-checks.js';
 import { blockList, requiredString } from '../values/access.js';
 import { drifted, driftWarning } from './drift.js';
-import {
-  bodyForChecks,
-  type Identity,
-  stateOf,
-  unknownVariationKeys,
-  updateBody,
-} from './flag-environment-mapping.js';
+import { bodyForChecks, type Identity, stateOf, updateBody } from './flag-environment-mapping.js';
+import { plannedVariationDiagnostics } from './flag-environment-plan-checks.js';
 import { flagEnvironmentBlock as block, flagEnvironmentSchema } from './flag-environment-schema.js';
 import { unlessGone } from './gone.js';
 import { preferConfigured } from './plan.js';
@@ -152,12 +147,7 @@ export const flagEnvironmentResource: ResourceType = {
   },
 
   async refinePlan(context, _prior, planned) {
-    // Variation keys the flag does not have, when the flag exists already (else apply finds them).
-    const project = planned.project;
-    const flagKey = planned.flag;
-    if (typeof project !== 'string' || typeof flagKey !== 'string') return { planned };
-    const flag = await context.flags.flag(project, flagKey);
-    return { planned, diagnostics: flag ? unknownVariationKeys(planned, flag) : [] };
+    return { planned, diagnostics: await plannedVariationDiagnostics(context, planned) };
   },
 
   destroyWarnings(prior) {

@@ -6,8 +6,9 @@
  */
 import type { NestedVariation } from '@flagplane/contract';
 import { attributePath, type Diagnostic, error } from '../diagnostics.js';
+import type { PlannedKeys } from '../provider/planned-variations.js';
 import { blockList, knownString } from '../values/access.js';
-import type { ProviderContext } from './resource.js';
+import type { ObjectValue, ProviderContext } from './resource.js';
 
 interface DeclaredVariation {
   readonly key: string;
@@ -82,3 +83,19 @@ export async function applyVariations(
   }
   return [];
 }
+
+/**
+ * The variation keys the flag will have once `planned` is applied (what flag environments may name, see
+ * planned-variations.ts): its blocks' keys; a Boolean flag without blocks keeps "true" and "false".
+ */
+export function plannedVariationKeys(planned: ObjectValue): PlannedKeys {
+  const blocks = planned.variation;
+  if (!Array.isArray(blocks)) return 'unknown';
+  if (blocks.length === 0) return planned.type === 'Boolean' ? booleanKeys : 'unknown';
+  const keys = blockList(blocks).flatMap((variation) =>
+    typeof variation.key === 'string' ? [variation.key] : [],
+  );
+  return keys.length === blocks.length ? keys : 'unknown';
+}
+
+const booleanKeys = ['true', 'false'];

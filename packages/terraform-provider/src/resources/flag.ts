@@ -1,7 +1,8 @@
 /**
- * `flagplane_flag` (§25): `project`, `key`, `type`, `name`, `description`, `tags`, `client_side_visible`
- * and `variation` blocks `{key, name, value, description}`. Written with `managedBy` =
- * `terraform:<label>`. A flag's configuration per environment is `flagplane_flag_environment`'s.
+ * `flagplane_flag` (§25): `project`, `key`, `type`, `name`, `description`, `tags`, `client_side_visible`,
+ * `temporary` and `variation` blocks `{key, name, value, description}` (the schema: flag-schema.ts).
+ * Written with `managedBy` = `terraform:<label>`. A flag's configuration per environment is
+ * `flagplane_flag_environment`'s.
  *
  * - Removing the resource archives the flag (`deletion = "delete"` deletes it). Declaring an archived
  *   flag again that this configuration managed restores it, with a warning.
@@ -15,27 +16,11 @@ import { ConflictError } from '@flagplane/sdk';
 import { attributePath, type Diagnostic, error, warning } from '../diagnostics.js';
 import type { LiveFlag } from '../provider/flag-reads.js';
 import { contractDiagnostics, knownOnly } from '../schema/contract-checks.js';
-import {
-  type BlockSpec,
-  computed,
-  optional,
-  optionalComputed,
-  required,
-  type SchemaSpec,
-} from '../schema/model.js';
 import { blockList, knownBoolean, knownString, knownStrings, requiredString } from '../values/access.js';
-import { listOf } from '../values/cty-type.js';
-import {
-  deletionAttribute,
-  deletionDiagnostics,
-  deletionPolicy,
-  descriptionAttribute,
-  idAttribute,
-  managedByAttribute,
-  projectAttribute,
-} from './common-attributes.js';
+import { deletionDiagnostics, deletionPolicy } from './common-attributes.js';
 import { drifted, driftWarning } from './drift.js';
-import { applyVariations, declaredVariations } from './flag-variations.js';
+import { flagBlock as block, policies, flagSchema as schema, uniqueInOrder } from './flag-schema.js';
+import { applyVariations, declaredVariations, plannedVariationKeys } from './flag-variations.js';
 import { unlessGone } from './gone.js';
 import { preferConfigured, sameValue } from './plan.js';
 import {
@@ -45,82 +30,6 @@ import {
   type ResourceType,
   splitImportId,
 } from './resource.js';
-
-const policies = ['archive', 'delete'] as const;
-
-const uniqueInOrder = (values: readonly string[]) => [...new Set(values)];
-
-const variationBlock: BlockSpec = {
-  description: 'A value the flag can serve.',
-  attributes: {
-    id: computed('string', "The variation's id."),
-    key: required('string', 'Unique within the flag (`^[A-Za-z0-9][A-Za-z0-9._-]*$`, 1–64).'),
-    value: required(
-      'string',
-      'The value as text: `"true"`/`"false"` for Boolean, a JSON number for Number, JSON text for Json (`jsonencode(…)`), any text for String. Unique within the flag; at most 32 KiB.',
-    ),
-    name: optionalComputed('string', 'Display name. Left out: as the server has it.'),
-    description: optional('string', 'At most 2,000 characters.', {
-      sameValue: (configured, live) => (configured ?? '') === (live ?? ''),
-    }),
-  },
-};
-
-const block: BlockSpec = {
-  description: 'A feature flag of a Flagplane project, with its variations.',
-  attributes: {
-    id: idAttribute,
-    project: projectAttribute,
-    key: required(
-      'string',
-      'The flag key (`^[A-Za-z0-9][A-Za-z0-9._-]*$`, 1–128, case-sensitive). Changing it replaces the flag.',
-      {
-        forcesReplacement: true,
-      },
-    ),
-    type: required('string', '`Boolean`, `String`, `Number` or `Json`. Changing it replaces the flag.', {
-      forcesReplacement: true,
-    }),
-    name: optionalComputed(
-      'string',
-      'Display name, 1–200 characters. Left out: as the server has it (the key, for a new flag).',
-    ),
-    description: descriptionAttribute('flag'),
-    tags: optional(
-      listOf('string'),
-      'Tags (`^[A-Za-z0-9][A-Za-z0-9._:/-]*$`, at most 50). Duplicates count once.',
-      {
-        sameValue: (configured, live) =>
-          sameValue(uniqueInOrder(knownStrings(configured) ?? []), knownStrings(live) ?? []),
-      },
-    ),
-    client_side_visible: optionalComputed(
-      'bool',
-      'Whether client-side SDK keys may evaluate it. Default `false`.',
-      {
-        default: false,
-        apiName: 'clientSideVisible',
-      },
-    ),
-    deletion: deletionAttribute(
-      policies,
-      'archive',
-      '`"archive"` archives the flag (it stops being evaluated and can be restored); `"delete"` deletes it for good.',
-    ),
-    managed_by: managedByAttribute,
-  },
-  blocks: {
-    variation: {
-      nesting: 'list',
-      block: variationBlock,
-      apiName: 'variations',
-      identifiedBy: 'key',
-      maxItems: 100,
-    },
-  },
-};
-
-const schema: SchemaSpec = { version: 0, block };
 
 function stateOf(project: string, flag: LiveFlag, reference: ObjectValue | null): ObjectValue {
   // A Boolean flag whose blocks Terraform does not hold: its two fixed variations are left out of state.
@@ -135,6 +44,7 @@ function stateOf(project: string, flag: LiveFlag, reference: ObjectValue | null)
     // No tags reads as none at all, as a configuration without `tags` says it.
     tags: flag.tags && flag.tags.length > 0 ? flag.tags : null,
     client_side_visible: flag.clientSideVisible,
+    temporary: flag.temporary,
     deletion: reference?.deletion ?? null,
     managed_by: flag.managedBy?.source ?? null,
     variation: unmanagedVariations
@@ -162,6 +72,7 @@ function creationBody(planned: ObjectValue, managedBySource: string) {
     description: knownString(planned.description) || undefined,
     tags: knownStrings(planned.tags),
     clientSideVisible: knownBoolean(planned.client_side_visible),
+    temporary: knownBoolean(planned.temporary),
     ...(variations.length > 0
       ? {
           variations: variations.map(({ key, value, name, description }) => ({
@@ -182,6 +93,7 @@ function propertyChanges(planned: ObjectValue, live: Flag, managedBySource: stri
   const description = knownString(planned.description) ?? '';
   const tags = uniqueInOrder(knownStrings(planned.tags) ?? []);
   const clientSideVisible = knownBoolean(planned.client_side_visible);
+  const temporary = knownBoolean(planned.temporary);
   return {
     ...(name !== undefined && name !== live.name ? { name } : {}),
     ...(description !== (live.description ?? '') ? { description } : {}),
@@ -189,6 +101,7 @@ function propertyChanges(planned: ObjectValue, live: Flag, managedBySource: stri
     ...(clientSideVisible !== undefined && clientSideVisible !== live.clientSideVisible
       ? { clientSideVisible }
       : {}),
+    ...(temporary !== undefined && temporary !== live.temporary ? { temporary } : {}),
     ...(live.managedBy?.source !== managedBySource
       ? { managedBy: { source: managedBySource, environments: [] } }
       : {}),
@@ -226,6 +139,7 @@ export const flagResource: ResourceType = {
       description: config.description,
       tags: config.tags,
       clientSideVisible: config.client_side_visible,
+      temporary: config.temporary,
       // A Boolean flag may leave its variations out: the server makes "true" and "false".
       variations:
         type === 'Boolean' && Array.isArray(config.variation) && variations.length === 0
@@ -247,6 +161,10 @@ export const flagResource: ResourceType = {
 
   refinePlan(context, prior, planned) {
     const refined = { ...planned, managed_by: context.managedBySource };
+    // What its flag environments (planned after it, as they refer to it) may name.
+    if (typeof planned.project === 'string' && typeof planned.key === 'string') {
+      context.plannedVariations.record(planned.project, planned.key, plannedVariationKeys(planned));
+    }
     // A Boolean flag's variations are fixed: other keys or values mean another flag.
     const pairs = (state: ObjectValue) =>
       blockList(state.variation)
@@ -305,7 +223,11 @@ export const flagResource: ResourceType = {
       return { state: null, diagnostics: [archived] };
     }
     const state = preferConfigured(block, prior, stateOf(project, flag, prior));
-    if (!drifted(prior, state)) return { state, diagnostics: [] };
+    // A state written before the provider knew `temporary` has none recorded: whatever the server holds
+    // is not a change made outside Terraform.
+    const stored: ObjectValue =
+      (prior.temporary ?? null) === null ? { ...prior, temporary: state.temporary ?? null } : prior;
+    if (!drifted(stored, state)) return { state, diagnostics: [] };
     return { state, diagnostics: [await driftWarning(context, subject)] };
   },
 

@@ -7,6 +7,7 @@ import type { FlagplaneClient } from '@flagplane/sdk';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Log } from '../log.js';
 import type { FlagReads } from '../provider/flag-reads.js';
+import type { PlannedVariations } from '../provider/planned-variations.js';
 import type { SchemaSpec } from '../schema/model.js';
 import type { TerraformValue } from '../values/unknown.js';
 
@@ -21,6 +22,8 @@ export interface ProviderContext {
   readonly log: Log;
   /** Flags read in this process, and one writer at a time per flag. */
   readonly flags: FlagReads;
+  /** The variation keys flags will have after this plan, as their resources planned them. */
+  readonly plannedVariations: PlannedVariations;
 }
 
 export interface Outcome {

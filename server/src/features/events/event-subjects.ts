@@ -10,6 +10,7 @@ import type { OperationInput } from '../../routes/operation-handler.js';
 import type { EnvironmentRecord, FlagRecord, ProjectRecord } from '../../store/records.js';
 import type { StoreView } from '../../store/store.js';
 import { toNestedFlagEnvironment } from '../flags/configurations/flag-configurations-representation.js';
+import { isTemporary } from '../flags/flag-temporary.js';
 import { toRule } from '../flags/rules/rules-representation.js';
 import { toNestedVariation } from '../flags/variations/variations-representation.js';
 import { toSdkKeyListItem } from '../sdk-keys/sdk-keys-representation.js';
@@ -91,6 +92,7 @@ function flagSubject(view: StoreView, project: ProjectRecord, id: string | undef
       description: flag.description,
       tags: [...flag.tags],
       clientSideVisible: flag.clientSideVisible,
+      temporary: isTemporary(flag),
       isArchived: flag.isArchived,
       variations: flag.variations.map(({ id: _, ...variation }) => variation),
       managedBy: managedByShape(flag.managedBy),

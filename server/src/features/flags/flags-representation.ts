@@ -14,6 +14,7 @@ import { archivedReason } from './archived-flag-guard.js';
 import { toNestedFlagEnvironment } from './configurations/flag-configurations-representation.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
 import { flagStaleness } from './flag-staleness.js';
+import { isTemporary } from './flag-temporary.js';
 import { toNestedVariation } from './variations/variations-representation.js';
 
 export function toFlagListItem(flag: FlagRecord): FlagListItem {
@@ -24,6 +25,7 @@ export function toFlagListItem(flag: FlagRecord): FlagListItem {
     type: flag.type,
     isArchived: flag.isArchived,
     clientSideVisible: flag.clientSideVisible,
+    temporary: isTemporary(flag),
     tags: [...flag.tags],
     createdAt: flag.createdAt,
     updatedAt: flag.updatedAt,

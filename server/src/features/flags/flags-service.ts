@@ -20,6 +20,7 @@ import { refuseTakenKey } from '../unique-keys.js';
 import { refuseChangeWhileArchived } from './archived-flag-guard.js';
 import { booleanVariations, fallbackDefaultVariation, initialConfiguration } from './flag-defaults.js';
 import { dependantsReason, flagsRequiring } from './flag-dependencies.js';
+import { temporaryUpdate } from './flag-temporary.js';
 import { saveFlag } from './flag-writes.js';
 import { newVariation } from './variations/variations-service.js';
 
@@ -90,6 +91,7 @@ function newFlag(
     type: body.type,
     tags: body.tags ?? [],
     clientSideVisible: body.clientSideVisible ?? false,
+    temporary: body.temporary ?? false,
     isArchived: false,
     variations,
     defaultVariationId: (named ?? fallbackDefaultVariation(variations, body.type)).id,
@@ -120,6 +122,7 @@ export function updateFlag(
     description: updatedDescription(flag.description, body.description),
     tags: body.tags ?? flag.tags,
     clientSideVisible: body.clientSideVisible ?? flag.clientSideVisible,
+    ...temporaryUpdate(flag, body.temporary),
     managedBy: managedByAfter(flag.managedBy, body.managedBy, environmentKeysOf(store, scope.project), now),
   };
   saveFlag(store, flag, next, now);

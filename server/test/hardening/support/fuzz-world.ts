@@ -163,6 +163,7 @@ function requestsOfTokenOperations(
         description: 'Which checkout design is served.',
         tags: ['checkout', 'team:payments'],
         clientSideVisible: true,
+        temporary: true,
         variations: [
           { key: 'control', name: 'Control', value: 'classic' },
           { key: 'treatment', name: 'Treatment', value: 'one-page', description: 'New.' },
@@ -171,7 +172,10 @@ function requestsOfTokenOperations(
       },
     },
     getFlag: { params: flag },
-    updateFlag: { params: flag, body: { name: 'New checkout', tags: ['checkout'], clientSideVisible: true } },
+    updateFlag: {
+      params: flag,
+      body: { name: 'New checkout', tags: ['checkout'], clientSideVisible: true, temporary: false },
+    },
     deleteFlag: { params: flag },
     archiveFlag: { params: flag },
     restoreFlag: { params: flag },

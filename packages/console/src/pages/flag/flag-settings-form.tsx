@@ -1,13 +1,15 @@
-/** Editing the flag's name, description, tags and client-side visibility: one `flags.update` call. */
+/** Editing the flag's name, description, tags, client-side visibility and temporary mark: one `flags.update` call. */
 import type { FlagUpdateParams } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
 import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { CheckboxField } from '../../components/checkbox-field.js';
 import { inputProps } from '../../components/field-props.js';
 import { differsInContent } from '../../components/unsaved-changes.js';
 import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
 import { confirmManagedChange, type FlagScope } from './flag-scope.js';
 import { tagsHint, tagsOfText } from './tags-text.js';
+import { temporaryHint } from './temporary-mark.js';
 
 export interface FlagSettingsFormProps {
   readonly scope: FlagScope;
@@ -21,11 +23,13 @@ const formValues = (
   description: string,
   tags: readonly string[],
   clientSideVisible: boolean,
+  temporary: boolean,
 ) => ({
   name,
   description,
   tags,
   clientSideVisible,
+  temporary,
 });
 
 export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormProps) {
@@ -34,11 +38,18 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
   const [description, setDescription] = useState(flag.description ?? '');
   const [tagsText, setTagsText] = useState((flag.tags ?? []).join(', '));
   const [clientSideVisible, setClientSideVisible] = useState(flag.clientSideVisible);
+  const [temporary, setTemporary] = useState(flag.temporary);
   const write = useWrite();
   const error = write.error;
   const edited = differsInContent(
-    formValues(flag.name ?? '', flag.description ?? '', flag.tags ?? [], flag.clientSideVisible),
-    formValues(name, description, tagsOfText(tagsText), clientSideVisible),
+    formValues(
+      flag.name ?? '',
+      flag.description ?? '',
+      flag.tags ?? [],
+      flag.clientSideVisible,
+      flag.temporary,
+    ),
+    formValues(name, description, tagsOfText(tagsText), clientSideVisible, temporary),
   );
   useLeaveGuard(edited ? `your unsaved changes to the settings of ${flagKey}` : null);
 
@@ -51,6 +62,7 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
       description, // "" clears it (§3)
       tags: tagsOfText(tagsText), // [] clears them
       clientSideVisible,
+      temporary,
     };
     const outcome = await write.run(({ client }) => client.flags.update(org, project, flagKey, body));
     if (outcome.ok) onSaved();
@@ -90,16 +102,23 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
         </p>
         <FieldErrors error={error} path="tags" id="flag-tags-error" />
       </div>
-      <div class="field flag-check">
-        <input
-          type="checkbox"
-          {...inputProps(error, 'clientSideVisible', 'flag-client-side')}
-          checked={clientSideVisible}
-          onChange={(event) => setClientSideVisible(event.currentTarget.checked)}
-        />{' '}
-        <label for="flag-client-side">Visible to client-side SDK keys</label>
-        <FieldErrors error={error} path="clientSideVisible" id="flag-client-side-error" />
-      </div>
+      <CheckboxField
+        id="flag-client-side"
+        path="clientSideVisible"
+        error={error}
+        label="Visible to client-side SDK keys"
+        checked={clientSideVisible}
+        onChange={setClientSideVisible}
+      />
+      <CheckboxField
+        id="flag-temporary"
+        path="temporary"
+        error={error}
+        label="Temporary"
+        hint={temporaryHint}
+        checked={temporary}
+        onChange={setTemporary}
+      />
       <div class="actions">
         <button type="button" onClick={onCancel} disabled={write.pending}>
           Cancel

@@ -1,4 +1,4 @@
-/** The flag's own settings (name, description, tags, client-side visibility) and its life: archive, restore, delete. */
+/** The flag's own settings (name, description, tags, client-side visibility, temporary) and its life: archive, restore, delete. */
 
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
@@ -90,6 +90,8 @@ export function FlagSettingsSection({ scope }: { readonly scope: FlagScope }) {
             </dd>
             <dt>Visible to client-side SDK keys</dt>
             <dd>{flag.clientSideVisible ? 'Yes' : 'No'}</dd>
+            <dt>Temporary</dt>
+            <dd>{flag.temporary ? 'Yes' : 'No'}</dd>
             {flag.managedBy && (
               <>
                 <dt>Managed by</dt>

@@ -1,8 +1,9 @@
-/** Under the flag's heading: its key, type, staleness, who manages it, its tags, and its events. */
+/** Under the flag's heading: its key, type, staleness, who manages it, its marks, its tags, and its events. */
 import type { Flag } from '@flagplane/sdk';
 import { ManagedBadge } from '../../components/managed-badge.js';
 import { consolePaths } from '../../signed-in/console-paths.js';
 import type { FlagScope } from './flag-scope.js';
+import { temporaryHint } from './temporary-mark.js';
 
 /** §8: New and Active are fresh; Stale (serves one variation everywhere) and Archived call for attention. */
 const stalenessTitles: Readonly<Record<Flag['staleness'], string>> = {
@@ -26,6 +27,11 @@ export function FlagSummary({ scope }: { readonly scope: FlagScope }) {
           <span class="visually-hidden"> ({stalenessTitles[flag.staleness]})</span>
         </span>
         <ManagedBadge managedBy={flag.managedBy} />
+        {flag.temporary && (
+          <span class="badge" title={temporaryHint}>
+            temporary<span class="visually-hidden"> ({temporaryHint})</span>
+          </span>
+        )}
         {flag.clientSideVisible && (
           <span class="badge" title="Client-side SDK keys may evaluate this flag.">
             client-side

@@ -27,6 +27,7 @@ export interface FlagDraft {
   /** As typed: separated by commas or spaces. */
   readonly tags: string;
   readonly clientSideVisible: boolean;
+  readonly temporary: boolean;
   /** The variations of a String, Number or Json flag. */
   readonly rows: readonly VariationRow[];
   /** A variation's key; empty: the API's choice. */
@@ -51,6 +52,7 @@ export const emptyFlagDraft = (): FlagDraft => ({
   type: 'Boolean',
   tags: '',
   clientSideVisible: false,
+  temporary: false,
   // Most flags of these types choose between two or more values.
   rows: [emptyVariationRow(), emptyVariationRow()],
   defaultVariationKey: '',
@@ -72,6 +74,7 @@ export function createBodyOf(draft: FlagDraft): FlagCreateParams {
     description: draft.description === '' ? null : draft.description,
     tags: tags.length === 0 ? null : tags,
     clientSideVisible: draft.clientSideVisible,
+    temporary: draft.temporary,
     // A Boolean flag's variations are the API's `true` and `false`; the others' are the rows, in order,
     // so that the API's `variations.1.value` is the second row.
     variations:

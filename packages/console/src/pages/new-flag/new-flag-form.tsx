@@ -7,6 +7,7 @@
  */
 import { defaultBooleanVariations, FlagType } from '@flagplane/contract';
 import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { CheckboxField } from '../../components/checkbox-field.js';
 import type { Confirm } from '../../components/confirm-dialog.js';
 import { useDraftForm } from '../../components/draft-form.js';
 import { inputProps } from '../../components/field-props.js';
@@ -18,6 +19,7 @@ import { ManagedProjectNotice } from '../../components/managed-badge.js';
 import { DescriptionField, NameField } from '../../components/name-fields.js';
 import { useProject } from '../../signed-in/use-project.js';
 import { tagsHint } from '../flag/tags-text.js';
+import { temporaryHint } from '../flag/temporary-mark.js';
 import { createBodyOf, emptyFlagDraft, type FlagDraft, variationKeysOf } from './flag-draft.js';
 import { VariationRowsEditor } from './variation-rows-editor.js';
 
@@ -186,22 +188,24 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
           <FieldErrors error={error} path="tags" id={id('tags-error')} />
         </div>
       </div>
-      <div class="field flag-check">
-        <input
-          type="checkbox"
-          checked={draft.clientSideVisible}
-          onChange={(event) => {
-            const clientSideVisible = event.currentTarget.checked;
-            setDraft((current) => ({ ...current, clientSideVisible }));
-          }}
-          {...described('clientSideVisible', true)}
-        />{' '}
-        <label for={id('clientSideVisible')}>Visible to client-side SDK keys</label>
-        <p id={id('clientSideVisible-hint')} class="muted">
-          Browsers and mobile apps, which hold client-side keys, see only the flags marked so.
-        </p>
-        <FieldErrors error={error} path="clientSideVisible" id={id('clientSideVisible-error')} />
-      </div>
+      <CheckboxField
+        id={id('clientSideVisible')}
+        path="clientSideVisible"
+        error={error}
+        label="Visible to client-side SDK keys"
+        hint="Browsers and mobile apps, which hold client-side keys, see only the flags marked so."
+        checked={draft.clientSideVisible}
+        onChange={(clientSideVisible) => setDraft((current) => ({ ...current, clientSideVisible }))}
+      />
+      <CheckboxField
+        id={id('temporary')}
+        path="temporary"
+        error={error}
+        label="Temporary"
+        hint={temporaryHint}
+        checked={draft.temporary}
+        onChange={(temporary) => setDraft((current) => ({ ...current, temporary }))}
+      />
       <p class="muted">Created off in every environment: nothing changes for anyone until it is turned on.</p>
       <FormActions submitLabel="Create flag" pending={write.pending} onCancel={onCancel} />
       <p role="status" class="muted">

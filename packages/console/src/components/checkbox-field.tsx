@@ -1,0 +1,36 @@
+/** A checkbox for one boolean property of a request body: its label, a hint if any, the API's messages. */
+import type { ComponentChildren } from 'preact';
+import { FieldErrors } from './api-error-message.js';
+import { inputProps } from './field-props.js';
+
+export interface CheckboxFieldProps {
+  readonly id: string;
+  /** The API's name of the property, where its messages are. */
+  readonly path: string;
+  readonly error: unknown;
+  readonly label: ComponentChildren;
+  readonly hint?: ComponentChildren;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+}
+
+export function CheckboxField({ id, path, error, label, hint, checked, onChange }: CheckboxFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div class="field flag-check">
+      <input
+        type="checkbox"
+        {...inputProps(error, path, id, hintId)}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />{' '}
+      <label for={id}>{label}</label>
+      {hint && (
+        <p id={hintId} class="muted">
+          {hint}
+        </p>
+      )}
+      <FieldErrors error={error} path={path} id={`${id}-error`} />
+    </div>
+  );
+}
