@@ -1,15 +1,14 @@
 /**
  * A consumer's project: an empty directory outside the repository whose npm knows only the throwaway
- * registry (its user configuration, no project .npmrc, no workspace above it).
+ * registry (no project .npmrc, no workspace above it, nothing of the repository on its PATH).
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ProcessResult, runProcess } from '@flagplane/test-support/process';
+import { isolatedEnvironment, type RegistryConfiguration } from './npm-environment.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
-/** The repository this test runs in: none of its folders may be on a consumer's PATH. */
-const repository = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface CommandResult extends ProcessResult {
   /** How long it took, in seconds. */
@@ -20,34 +19,13 @@ export class Consumer {
   constructor(
     /** The project's directory. */
     readonly directory: string,
-    /** The npm user configuration naming the registry. */
-    private readonly npmrc: string,
+    /** The registry it installs from. */
+    private readonly registry: RegistryConfiguration,
   ) {}
 
-  /**
-   * The environment npm and the programs run here get: this machine's, less what npm passes to the scripts
-   * it runs (`npm test` runs this test: its `npm_config_*` would override the consumer's configuration)
-   * and less the repository's folders on the PATH (its `node_modules/.bin`); plus this registry, no update
-   * checks, no telemetry.
-   */
-  environment(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string | undefined> {
-    const inherited = Object.entries(process.env).filter(
-      ([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD',
-    );
-    const searchPath = (process.env.PATH ?? '')
-      .split(path.delimiter)
-      .filter((entry) => !path.resolve(entry).startsWith(repository))
-      .join(path.delimiter);
-    return {
-      ...Object.fromEntries(inherited),
-      PATH: searchPath,
-      NPM_CONFIG_USERCONFIG: this.npmrc,
-      NPM_CONFIG_UPDATE_NOTIFIER: 'false',
-      NPM_CONFIG_FUND: 'false',
-      NPM_CONFIG_AUDIT: 'false',
-      CHECKPOINT_DISABLE: '1',
-      ...extra,
-    };
+  /** The environment of what runs here: see npm-environment.ts. */
+  environment(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
+    return isolatedEnvironment(this.registry, extra);
   }
 
   /** Runs a command in the project; a non-zero exit is returned, not thrown. */
@@ -100,12 +78,12 @@ export class Consumer {
 }
 
 /** A new consumer project in `directory` with a package.json of its own (ESM). */
-export async function createConsumer(directory: string, npmrc: string): Promise<Consumer> {
+export async function createConsumer(directory: string, registry: RegistryConfiguration): Promise<Consumer> {
   await mkdir(directory, { recursive: true });
   const name = path.basename(directory);
   await writeFile(
     path.join(directory, 'package.json'),
     `${JSON.stringify({ name, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
   );
-  return new Consumer(directory, npmrc);
+  return new Consumer(directory, registry);
 }
