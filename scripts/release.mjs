@@ -43,7 +43,8 @@ run('version (changesets)', bin('changeset'), ['version']);
 run('lockfile', 'npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund']);
 run('lockfile: platform packages', process.execPath, [path.join(root, 'scripts', 'complete-lockfile.mjs')]);
 const packages = publicPackages(root);
-for (const { path: directory } of packages) rmSync(path.join(directory, 'dist'), { recursive: true, force: true });
+for (const { path: directory } of packages)
+  rmSync(path.join(directory, 'dist'), { recursive: true, force: true });
 const filters = packages.map(({ name }) => `--filter=${name}`);
 run('build', bin('turbo'), ['run', 'build', '--force', ...filters, '--output-logs=errors-only']);
 run('publish (changesets)', bin('changeset'), ['publish', ...publishArguments]);

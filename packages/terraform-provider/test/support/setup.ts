@@ -11,7 +11,9 @@ import { ownerToken, type RunningServer, startServer } from './flagplane-server.
 import { type Installation, installProvider } from './terraform-project.js';
 
 /** The provider's version is the package's (the release moves it). */
-const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+const version: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
 
 export const requiredProviders = `terraform {
   required_providers {
