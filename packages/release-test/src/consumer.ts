@@ -19,8 +19,8 @@ export class Consumer {
   constructor(
     /** The project's directory. */
     readonly directory: string,
-    /** The registry it installs from. */
-    private readonly registry: RegistryConfiguration,
+    /** The registry it installs from; its `output`, when given, goes into the message of a failed install. */
+    private readonly registry: RegistryConfiguration & { readonly output?: () => string },
   ) {}
 
   /** The environment of what runs here: see npm-environment.ts. */
@@ -50,10 +50,13 @@ export class Consumer {
     env: Readonly<Record<string, string | undefined>> = {},
   ): Promise<CommandResult> {
     const result = await this.run(command, args, env);
-    if (result.code !== 0)
+    if (result.code !== 0) {
+      const registryOutput = command === 'npm' ? this.registry.output?.().slice(-3000) : undefined;
       throw new Error(
-        `\`${command} ${args.join(' ')}\` failed (exit ${result.code}) in ${this.directory}:\n${result.stdout}\n${result.stderr}`,
+        `\`${command} ${args.join(' ')}\` failed (exit ${result.code}) in ${this.directory}:\n${result.stdout}\n${result.stderr}` +
+          (registryOutput ? `\nThe registry's output (its end):\n${registryOutput}` : ''),
       );
+    }
     return result;
   }
 
@@ -78,7 +81,10 @@ export class Consumer {
 }
 
 /** A new consumer project in `directory` with a package.json of its own (ESM). */
-export async function createConsumer(directory: string, registry: RegistryConfiguration): Promise<Consumer> {
+export async function createConsumer(
+  directory: string,
+  registry: RegistryConfiguration & { readonly output?: () => string },
+): Promise<Consumer> {
   await mkdir(directory, { recursive: true });
   const name = path.basename(directory);
   await writeFile(

@@ -33,7 +33,12 @@ function configuration(storage: string): string {
     'uplinks:',
     '  upstream:',
     `    url: ${JSON.stringify(upstreamRegistry())}`,
-    '    timeout: 60s',
+    // Seven installs at once on a busy machine: a slow answer must not count as the registry being down
+    // (by default two failures take the uplink offline for 5 minutes, and every package not fetched yet
+    // becomes a 404).
+    '    timeout: 5m',
+    '    max_fails: 100',
+    '    fail_timeout: 10s',
     'packages:',
     "  '@flagplane/*':",
     '    access: $all',

@@ -96,6 +96,7 @@ async function mkdirIn(parent: string, name: string): Promise<string> {
 afterAll(async () => {
   await server?.stop();
   await registry?.stop();
+  if (registry) await writeFile(path.join(artifacts, 'verdaccio.log'), registry.output());
   await writeFile(
     path.join(artifacts, 'registry-test.json'),
     `${JSON.stringify({ version: release?.version, seconds, sizes }, null, 2)}\n`,
