@@ -5,6 +5,7 @@
  * after those two commands, which is the case a new user is in.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { copyFile, lstat, mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { runProcess } from '@flagplane/test-support/process';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
+/** A workspace's version, as its package.json says (the release moves it). */
+const versionOf = (directory: string): string =>
+  JSON.parse(readFileSync(path.join(repository, directory, 'package.json'), 'utf8')).version;
 const bins = {
   flagplane: 'packages/cli/bin/flagplane.js',
   'flagplane-mock': 'packages/mock/bin/flagplane-mock.js',
@@ -46,13 +50,13 @@ describe('the commands on PATH in the repository', () => {
   it('npx --no-install flagplane --version runs our CLI', async () => {
     const run = await npx(['flagplane', '--version']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim()).toBe('0.1.0');
+    expect(run.stdout.trim()).toBe(versionOf('packages/cli'));
   });
 
   it('npx --no-install flagplane-server --version runs our server, and starts nothing', async () => {
     const run = await npx(['flagplane-server', '--version']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim()).toBe('0.1.0');
+    expect(run.stdout.trim()).toBe(versionOf('server'));
   });
 
   it('npx --no-install flagplane-mock --help runs our mock', async () => {

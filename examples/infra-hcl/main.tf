@@ -6,7 +6,7 @@ terraform {
   required_providers {
     flagplane = {
       source  = "flagplane/flagplane"
-      version = "0.1.0"
+      version = ">= 0.1.0" # whichever release `terraform-provider-flagplane install` put in the mirror
     }
   }
 }

@@ -6,6 +6,10 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { answerFetchRequest } from './answer-fetch-request.js';
 import type { FlagplaneMock } from './flagplane-mock.js';
+import { importOptionalPeer, type OptionalPeer } from './optional-peer.js';
+
+/** nock as package.json's `peerDependencies` names it (test/optional-peer.test.ts keeps them equal). */
+export const nockPeer: OptionalPeer = { name: 'nock', range: '^15.0.6', neededBy: 'mock.nock()' };
 
 const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
 
@@ -15,7 +19,7 @@ export interface NockInstallation {
 }
 
 export async function installNockInterceptors(mock: FlagplaneMock): Promise<NockInstallation> {
-  const { default: nock } = await import('nock');
+  const { default: nock } = await importOptionalPeer(nockPeer, () => import('nock'));
   const scope = nock(mock.baseUrl).persist();
   const interceptors = methods.map((method) => {
     const interceptor = scope.intercept(() => true, method);

@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { createServerCertificate } from '../src/plugin/certificate.js';
 
 const bin = new URL('../bin/terraform-provider-flagplane.js', import.meta.url).pathname;
+/** The provider's version is the package's (the release moves it). */
+const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const cookie = { TF_PLUGIN_MAGIC_COOKIE: 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2' };
 
 /** Starts the plugin as Terraform would, answers its handshake line, and stops it. */
@@ -79,8 +81,8 @@ describe('terraform-provider-flagplane install', () => {
     const run = await runProcess(process.execPath, [bin, 'install', '--dir', mirror]);
     expect(run.code, run.stderr).toBe(0);
     const platform = `${process.platform}_${process.arch === 'x64' ? 'amd64' : process.arch}`;
-    const directory = path.join(mirror, 'registry.terraform.io', 'flagplane', 'flagplane', '0.1.0', platform);
-    const launcher = path.join(directory, 'terraform-provider-flagplane_v0.1.0');
+    const directory = path.join(mirror, 'registry.terraform.io', 'flagplane', 'flagplane', version, platform);
+    const launcher = path.join(directory, `terraform-provider-flagplane_v${version}`);
     accessSync(launcher, constants.X_OK);
     expect(readFileSync(launcher, 'utf8')).toContain(
       `exec '${process.execPath}' "$(dirname "$0")/dist/terraform-provider-flagplane.js"`,

@@ -5,11 +5,13 @@
  *   <dir>/index.html              the one page of every console URL
  *   <dir>/assets/*                content-hashed scripts and stylesheets, served at /console/assets/
  *
- * The server cannot declare a dependency on @flagplane/console: the console depends on the SDK, whose
- * tests run against this server, so turbo would see a cycle (server → console → sdk → server) and refuse
- * to order the builds. So the server looks for the console where npm's workspaces put it
- * (`import.meta.resolve('@flagplane/console/package.json')`, then its `dist/`), and works without it:
- * `/console` then explains that the console is not built, and `/docs` is served unstyled.
+ * The server depends on @flagplane/console and finds its build by package resolution
+ * (`import.meta.resolve('@flagplane/console/package.json')`, then its `dist/`): installed from a registry,
+ * that is the console's published build; in this repository, the workspace's `packages/console/dist`. So
+ * that turbo can order the builds (server → console → sdk), neither the console nor the SDK declares the
+ * server their tests run against (turbo.json names its build for their `test` and `typecheck` tasks).
+ * Without a build, the server still works: `/console` then explains that the console is not built, and
+ * `/docs` is served unstyled.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';

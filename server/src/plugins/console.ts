@@ -49,7 +49,8 @@ const notBuiltPage = `<!doctype html>
 <body>
 <h1>The Flagplane console is not built</h1>
 <p>This server serves the web console from the build of <code>packages/console</code>, and there is none.
-Run <code>npm run build</code> at the root of the repository, then start the server again.</p>
+Run <code>npm run build</code> at the root of the repository, then start the server again. Installed from a
+registry, <code>@flagplane/server</code> brings <code>@flagplane/console</code> with it: reinstall it.</p>
 <p>The API works without it: see the <a href="/docs">API reference</a> and the <a href="/docs/errors">error reference</a>.</p>
 </body>
 </html>

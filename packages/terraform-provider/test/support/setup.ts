@@ -3,17 +3,23 @@
  * ready before its tests and closed after them, an API client on the server, the environment Terraform
  * runs with (the provider's settings from FLAGPLANE_*), and the `required_providers` block.
  */
+import { readFileSync } from 'node:fs';
 import { createClient, type FlagplaneClient } from '@flagplane/sdk';
 import { terraformAvailable } from '@flagplane/test-support/terraform';
 import { afterAll, beforeAll } from 'vitest';
 import { ownerToken, type RunningServer, startServer } from './flagplane-server.js';
 import { type Installation, installProvider } from './terraform-project.js';
 
+/** The provider's version is the package's (the release moves it). */
+const version: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
 export const requiredProviders = `terraform {
   required_providers {
     flagplane = {
       source  = "flagplane/flagplane"
-      version = "0.1.0"
+      version = "${version}"
     }
   }
 }
