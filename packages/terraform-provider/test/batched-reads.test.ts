@@ -47,15 +47,13 @@ describe.skipIf(!setup.available)('reads batched by project', () => {
     directory.write(configuration);
     await directory.succeed(['init', '-input=false']);
     await directory.succeed(['apply', '-auto-approve', '-json', '-input=false']);
-    const resources = 2 + 2 * FLAGS;
-
     setup.server.resetCounts();
     const unchanged = await directory.run(['plan', '-json', '-input=false', '-detailed-exitcode']);
     expect(unchanged.code).toBe(0);
     const counts = setup.server.counts();
     expect(counts.writes).toBe(0);
-    // One request per resource would be 62: the project, its environment, at most nine flags and their
-    // configurations read on their own before the tenth starts the walk, and one page of 200 flags.
+    // One request per resource would be 2 + 2 × 30 = 62: here the project, its environment, at most nine
+    // flags and their configurations read on their own before the tenth starts the walk, and one page.
     expect(counts.total).toBeLessThanOrEqual(2 + 2 * 9 + 1);
 
     // Changed outside, every flag and every configuration: each shows as drift, read either way.
