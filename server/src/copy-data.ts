@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { shownDatabaseUrl } from './config.js';
-import { openFileStore } from './store/file-store.js';
+import { openFileStore } from './store/file/file-store.js';
 import { Database } from './store/postgres/database.js';
 import { migrate } from './store/postgres/migrate.js';
 import {

@@ -5,7 +5,7 @@ export { ApiError } from './domain/api-error.js';
 export { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 export type { IdentityDocument } from './identity/identity-document.js';
 export { errorAnswer, errorBody } from './plugins/error-handler.js';
-export { openFileStore } from './store/file-store.js';
+export { openFileStore } from './store/file/file-store.js';
 export { createMemoryStore } from './store/memory-store.js';
 export {
   openPostgresStore,

@@ -1,5 +1,5 @@
 /** A listen that failed, said in one line that names the address and what to change. */
-import { hasCode } from './store/errno.js';
+import { hasCode } from './errno.js';
 
 export class ListenError extends Error {
   override name = 'ListenError';

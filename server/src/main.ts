@@ -15,7 +15,7 @@ import { bootstrapIfEmpty } from './identity/bootstrap.js';
 import { readIdentityFile } from './identity/identity-file.js';
 import { describeListenFailure, ListenError } from './listen-error.js';
 import { createServerLogger } from './logging.js';
-import { openFileStore } from './store/file-store.js';
+import { openFileStore } from './store/file/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { isConnectionFailure } from './store/postgres/connection-failure.js';
 import { SchemaTooNewError } from './store/postgres/migrate.js';

@@ -12,7 +12,7 @@ import { runProcess } from '@flagplane/test-support/process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CopyDataError, copyData } from '../src/copy-data.js';
 import { applyIdentities, parseIdentityDocument } from '../src/identity/apply-identities.js';
-import { openFileStore } from '../src/store/file-store.js';
+import { openFileStore } from '../src/store/file/file-store.js';
 import { Database } from '../src/store/postgres/database.js';
 import { writeLockKey } from '../src/store/postgres/postgres-state.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openFileStore } from '../src/store/file-store.js';
+import { openFileStore } from '../src/store/file/file-store.js';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { openPostgresStore } from '../src/store/postgres/postgres-store.js';
 import type { EventRecord, StoreData } from '../src/store/records.js';

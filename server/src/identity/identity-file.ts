@@ -1,6 +1,6 @@
 /** Reads the identity file named by FLAGPLANE_IDENTITIES (§17): readable, JSON, and a valid document. */
 import { readFile } from 'node:fs/promises';
-import { messageOf } from '../store/errno.js';
+import { messageOf } from '../errno.js';
 import { IdentityError, parseIdentityDocument } from './apply-identities.js';
 import type { ParsedIdentityDocument } from './identity-document.js';
 

@@ -42,10 +42,16 @@ function keySlot(parentId: string | null, key: string): string {
   return `${parentId ?? ''}\u0000${key}`;
 }
 
-/** The key-index slot of a record, or null when its collection has no key (or the key is not a string). */
+/** The key of a record within its parent, or null when its collection has no key (or it is not a string). */
+export function keyOf(collection: CollectionName, record: AnyRecord): string | null {
+  const value = field(record, collectionIndexes[collection].key);
+  return typeof value === 'string' ? value : null;
+}
+
+/** The key-index slot of a record, or null when it has no key. */
 function keySlotOf(collection: CollectionName, record: AnyRecord): string | null {
-  const key = field(record, collectionIndexes[collection].key);
-  return typeof key === 'string' ? keySlot(parentOf(collection, record), key) : null;
+  const key = keyOf(collection, record);
+  return key === null ? null : keySlot(parentOf(collection, record), key);
 }
 
 function childrenSlot(collection: CollectionName, parentId: string): string {

@@ -1,20 +1,20 @@
 /**
- * The `Store` both the file store and the memory store are: transactions over the memory state, plus
- * group commit when there is a disk behind it. Writes apply in memory at once and are numbered; one disk
- * write is in flight at a time and makes durable every write applied before it started, so under load
- * one fsync is shared by all the writes that arrived meanwhile. Until its disk write succeeds, a write
- * keeps its undo log: a failed disk write undoes exactly the writes that are not durable.
+ * The `Store` both the file store and the memory store are: the store core (store-core.ts), plus group
+ * commit when there is a disk behind it. Writes apply in memory at once and are numbered; one disk write
+ * is in flight at a time and makes durable every write applied before it started, so under load one
+ * fsync is shared by all the writes that arrived meanwhile. Until its disk write succeeds, a write keeps
+ * its undo log: a failed disk write undoes exactly the writes that are not durable.
  */
 
-import { ChangeListeners } from './change-listeners.js';
 import { type ChangeSet, mergeChanges, type RecordChange } from './change-set.js';
+import { CommitLoop } from './commit-loop.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
 import { collectionNames } from './records.js';
-import type { Store, StoreView, Transaction } from './store.js';
+import type { StoreView, Transaction } from './store.js';
+import { type AppliedWriter, StoreCore } from './store-core.js';
 import { checkStoreData } from './store-data.js';
 import type { StoreLogger } from './store-logger.js';
-import { StateTransaction } from './transaction.js';
 
 /** Where the state is made durable. */
 export interface Persistence {
@@ -50,16 +50,11 @@ interface PendingUndo {
   readonly undo: () => void;
 }
 
-/**
- * Resolves after the current turn of the event loop: the microtasks (answers to acknowledged writes)
- * and the I/O callbacks already due (requests that arrived meanwhile, whose writes then join) run first.
- */
-const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export class StoreEngine implements Store {
-  readonly #state: MemoryState;
+export class StoreEngine extends StoreCore {
   /** null: nothing to make durable (the memory store), every write is durable once applied. */
   readonly #persistence: Persistence | null;
+  /** The disk writes, one at a time (null with no persistence). */
+  readonly #commits: CommitLoop | null;
   readonly #logger: StoreLogger | undefined;
   /** Sequence number of the last write applied in memory. */
   #applied = 0;
@@ -71,28 +66,24 @@ export class StoreEngine implements Store {
   #undo: PendingUndo[] = [];
   #writeWaiters: WriteWaiter[] = [];
   #readWaiters: ReadWaiter[] = [];
-  /** The running flush loop, if any; it never rejects. */
-  #flushing: Promise<void> | null = null;
-  #inWriter = false;
-  #closing: Promise<void> | null = null;
-  readonly #changeListeners = new ChangeListeners();
 
   constructor(state: MemoryState, persistence: Persistence | null, logger?: StoreLogger) {
-    this.#state = state;
+    super(state);
     this.#persistence = persistence;
+    this.#commits =
+      persistence === null
+        ? null
+        : new CommitLoop(
+            () => this.#durable < this.#applied,
+            () => this.#commitApplied(persistence),
+          );
     this.#logger = logger;
   }
 
-  peek<T>(reader: (view: StoreView) => T): T {
-    return reader(this.#state);
-  }
-
-  read<T>(reader: (view: StoreView) => T): Promise<T> {
-    const refusal = this.#refusal('read');
-    if (refusal) return Promise.reject(refusal);
+  protected readState<T>(reader: (view: StoreView) => T): Promise<T> {
     let value: T;
     try {
-      value = reader(this.#state);
+      value = reader(this.state);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -109,86 +100,51 @@ export class StoreEngine implements Store {
     });
   }
 
-  write<T>(writer: (tx: Transaction) => T): Promise<T> {
-    const refusal = this.#refusal('write');
-    if (refusal) return Promise.reject(refusal);
-    const tx = new StateTransaction(this.#state);
-    let result: T;
-    this.#inWriter = true;
+  protected writeState<T>(writer: (tx: Transaction) => T): Promise<T> {
+    let applied: AppliedWriter<T>;
     try {
-      result = writer(tx);
-      if (isThenable(result)) {
-        result.then(undefined, () => {}); // its outcome no longer matters; do not let it go unhandled
-        throw new TypeError('store.write: the writer must be synchronous, but it returned a promise');
-      }
-      tx.commit();
+      applied = this.runWriter(writer);
     } catch (error) {
-      tx.rollback();
       return Promise.reject(error);
-    } finally {
-      this.#inWriter = false;
     }
+    const { tx, result } = applied;
     // A writer that changed nothing still read the state, so it waits like a read for what it saw.
     if (tx.changed) this.#applyOne(tx.changes, () => tx.rollback());
     return this.#whenDurable(this.#applied).then(() => result);
   }
 
-  snapshot(): StoreData {
-    // A deep copy: whoever holds a snapshot may edit it freely.
-    return structuredClone(this.#state.data);
-  }
-
-  replace(data: StoreData): Promise<void> {
-    const refusal = this.#refusal('replace');
-    if (refusal) return Promise.reject(refusal);
-    const previous = this.#state.data;
+  protected replaceState(data: StoreData): Promise<void> {
+    const previous = this.state.data;
     try {
       // The state adds and removes entries of its collection tables in place, and the caller may reuse
       // `data` (the mock's seed): new tables, but the records themselves are shared, since a record is
       // never edited, only replaced. A deep copy here was three quarters of the mock's reset.
-      this.#state.load(checkStoreData(withOwnTables(data)));
+      this.state.load(checkStoreData(withOwnTables(data)));
     } catch (error) {
       return Promise.reject(error);
     }
     // `load` leaves the previous document object as it was, so loading it again undoes the replace.
-    this.#applyOne(null, () => this.#state.load(previous));
+    this.#applyOne(null, () => this.state.load(previous));
     return this.#whenDurable(this.#applied);
   }
 
-  close(): Promise<void> {
-    this.#closing ??= this.#close();
-    return this.#closing;
-  }
-
-  onChange(listener: () => void): () => void {
-    return this.#changeListeners.add(listener);
-  }
-
-  async #close(): Promise<void> {
-    while (this.#flushing !== null) await this.#flushing;
-    await this.#persistence?.close(this.#state.data);
-  }
-
-  #refusal(operation: string): Error | undefined {
-    if (this.#closing !== null) return new Error(`store.${operation}: the store is closed`);
-    // A nested write would interleave its undo log with the outer one; reads inside a writer would see
-    // changes that may still be rolled back. The transaction is the writer's view.
-    if (this.#inWriter) return new Error(`store.${operation} called inside a writer; use the transaction`);
-    return undefined;
+  protected async closeStore(): Promise<void> {
+    await this.#commits?.idle();
+    await this.#persistence?.close(this.state.data);
   }
 
   /** Numbers an applied write; `changes` null: it replaced the whole document. */
   #applyOne(changes: ReadonlyMap<string, RecordChange> | null, undo: () => void): void {
     this.#applied++;
-    this.#changeListeners.changed();
-    if (this.#persistence === null) {
+    this.changeListeners.changed();
+    if (this.#commits === null) {
       this.#durable = this.#applied;
       return;
     }
     this.#undo.push({ seq: this.#applied, undo });
     if (changes === null) this.#changes = null;
     else if (this.#changes !== null) mergeChanges(this.#changes, changes);
-    this.#flushing ??= this.#flushLoop(this.#persistence);
+    this.#commits.start();
   }
 
   #whenDurable(seq: number): Promise<void> {
@@ -198,28 +154,20 @@ export class StoreEngine implements Store {
     });
   }
 
-  async #flushLoop(persistence: Persistence): Promise<void> {
+  /** One disk write of every write applied so far. */
+  async #commitApplied(persistence: Persistence): Promise<void> {
+    const target = this.#applied;
+    const changes = this.#changes;
+    this.#changes = new Map();
     try {
-      await afterPendingIo(); // the writes of this turn of the event loop join the first commit
-      while (this.#durable < this.#applied) {
-        const target = this.#applied;
-        const changes = this.#changes;
-        this.#changes = new Map();
-        try {
-          await persistence.commit(changes, this.#state.data);
-        } catch (error) {
-          this.#recover(error);
-          continue;
-        }
-        this.#durable = target;
-        this.#forgetUndo(target);
-        this.#settle(target);
-        // Without this the next commit would serialize before the answers just acknowledged are sent.
-        await afterPendingIo();
-      }
-    } finally {
-      this.#flushing = null;
+      await persistence.commit(changes, this.state.data);
+    } catch (error) {
+      this.#recover(error);
+      return;
     }
+    this.#durable = target;
+    this.#forgetUndo(target);
+    this.#settle(target);
   }
 
   #forgetUndo(durable: number): void {
@@ -250,7 +198,7 @@ export class StoreEngine implements Store {
     const undo = this.#undo;
     this.#undo = [];
     for (const entry of undo.reverse()) entry.undo();
-    this.#changeListeners.changed();
+    this.changeListeners.changed();
     this.#changes = new Map();
     this.#durable = this.#applied;
     const writers = this.#writeWaiters;
@@ -260,20 +208,12 @@ export class StoreEngine implements Store {
     for (const waiter of writers) waiter.reject(error);
     for (const waiter of readers) {
       try {
-        waiter.resolve(waiter.reader(this.#state));
+        waiter.resolve(waiter.reader(this.state));
       } catch (readError) {
         waiter.reject(readError);
       }
     }
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 function withOwnTables(data: StoreData): StoreData {

@@ -1,7 +1,8 @@
 /**
- * The narrow interface features use to reach the data. Two stores implement it: the lowdb file store,
- * the embedded default, and the PostgreSQL store (`postgres/`) for several processes; no feature knows
- * which one it runs on.
+ * The narrow interface features use to reach the data. Two stores implement it, on one core (this
+ * folder: the memory state, its transactions, store-core.ts): the lowdb file store (`file/`), the embedded
+ * default, and the PostgreSQL store (`postgres/`) for several processes; no feature knows which one it
+ * runs on.
  */
 import type { RateLimitState } from '../domain/rate-limit.js';
 import type { EventFilter } from './event-index.js';

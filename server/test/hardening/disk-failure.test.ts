@@ -11,7 +11,7 @@ import { ErrorBody } from '@flagplane/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/app.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/file/file-store.js';
 import { identities, tokens } from '../fixtures.js';
 import { filesBeside, refuseWrites } from './support/refusing-disk.js';
 

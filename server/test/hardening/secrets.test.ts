@@ -15,7 +15,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/access/principal.js';
 import { buildServer } from '../../src/app.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/file/file-store.js';
 import { type Caller, identities, tokens } from '../fixtures.js';
 import { filesBeside, refuseWrites } from './support/refusing-disk.js';
 

@@ -7,7 +7,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { type FileStoreOptions, openFileStore } from '../../src/store/file-store.js';
+import { type FileStoreOptions, openFileStore } from '../../src/store/file/file-store.js';
 import type { FlagRecord, ProjectRecord } from '../../src/store/records.js';
 import type { Store } from '../../src/store/store.js';
 

@@ -4,9 +4,9 @@
  * the batch commits together. Until the batch commits, `undo` takes every applied writer back.
  */
 import { type ChangeSet, mergeChanges } from '../change-set.js';
-import type { MemoryState } from '../memory-state.js';
 import type { Transaction } from '../store.js';
-import { StateTransaction } from '../transaction.js';
+import type { WriterRunner } from '../store-core.js';
+import type { StateTransaction } from '../transaction.js';
 
 export interface QueuedWrite {
   readonly writer: (tx: Transaction) => unknown;
@@ -26,25 +26,15 @@ export class BatchRun {
   /** The net record changes of every applied writer. */
   readonly changes: ChangeSet = new Map();
 
-  /** Runs every writer of `batch` in order; `inWriter` tells the store when a writer is running. */
-  constructor(state: MemoryState, batch: readonly QueuedWrite[], inWriter: (running: boolean) => void) {
+  /** Runs every writer of `batch` in order, each through `runWriter` (the store core's). */
+  constructor(batch: readonly QueuedWrite[], runWriter: WriterRunner) {
     for (const write of batch) {
-      const tx = new StateTransaction(state);
-      inWriter(true);
       try {
-        const result = write.writer(tx);
-        if (isThenable(result)) {
-          result.then(undefined, () => {}); // its outcome no longer matters; do not let it go unhandled
-          throw new TypeError('store.write: the writer must be synchronous, but it returned a promise');
-        }
-        tx.commit();
+        const { tx, result } = runWriter(write.writer);
         this.#applied.push({ write, tx, result });
         mergeChanges(this.changes, tx.changes);
       } catch (error) {
-        tx.rollback();
         this.#refused.push({ write, error });
-      } finally {
-        inWriter(false);
       }
     }
   }
@@ -66,12 +56,4 @@ export class BatchRun {
     const refused = new Set(this.#refused.map(({ write }) => write));
     return batch.filter((write) => !refused.has(write));
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }

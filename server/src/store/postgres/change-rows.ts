@@ -4,20 +4,15 @@
  * `flagplane_events` (what a process starting later loads). `parentId` and `key` are the fields
  * collectionIndexes names, so the database can hold the unique constraint behind every 409.
  */
-import type { ChangeSet } from '../change-set.js';
-import { type MemoryState, parentOf } from '../memory-state.js';
-import { type CollectionName, collectionIndexes, collectionNames } from '../records.js';
+import type { ChangeSet, RecordChange } from '../change-set.js';
+import { keyOf, type MemoryState, parentOf } from '../memory-state.js';
+import { collectionNames } from '../records.js';
 import { StateTransaction } from '../transaction.js';
 
-type AnyRecord = { readonly id: string };
-
-/** One record's net change in a write batch (record null: it was removed). */
-export interface ChangeOp {
-  readonly collection: CollectionName;
-  readonly id: string;
+/** One record's net change in a write batch (record null: it was removed), with its parent and key. */
+export interface ChangeOp extends RecordChange {
   readonly parentId: string | null;
   readonly key: string | null;
-  readonly record: AnyRecord | null;
 }
 
 export function changeOps(changes: ChangeSet): ChangeOp[] {
@@ -32,12 +27,6 @@ export function changeOps(changes: ChangeSet): ChangeOp[] {
     });
   }
   return ops;
-}
-
-function keyOf(collection: CollectionName, record: AnyRecord): string | null {
-  const field = collectionIndexes[collection].key;
-  const value = field === null ? undefined : (record as unknown as Record<string, unknown>)[field];
-  return typeof value === 'string' ? value : null;
 }
 
 /** What a change row holds, as the database hands it back (`ops` parsed from its JSON). */

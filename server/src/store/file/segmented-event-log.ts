@@ -4,9 +4,9 @@
  * segment holds has been removed since. Each data file write asks it for a plan, made synchronously with
  * the document it describes; once that data file is durable, the plan becomes the new state.
  */
-import type { ChangeSet } from './change-set.js';
+import type { ChangeSet } from '../change-set.js';
+import type { EventRecord, StoreData } from '../records.js';
 import { type EventSegments, maxSegments } from './event-segments.js';
-import type { EventRecord, StoreData } from './records.js';
 
 export interface SegmentPlan {
   /** The segments the new data file names. */

@@ -14,18 +14,18 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { type Adapter, Low } from 'lowdb';
-import { messageOf } from './errno.js';
+import { messageOf } from '../../errno.js';
+import { MemoryState } from '../memory-state.js';
+import type { Store } from '../store.js';
+import { emptyStoreData } from '../store-data.js';
+import { StoreEngine } from '../store-engine.js';
+import type { StoreLogger } from '../store-logger.js';
 import { acquireFileLock } from './file-lock.js';
 import { FilePersistence } from './file-persistence.js';
 import { JournalFile, readJournalFile } from './journal-file.js';
 import { replayJournal } from './journal-replay.js';
-import { MemoryState } from './memory-state.js';
 import { SegmentedEventLog } from './segmented-event-log.js';
 import { type SnapshotContent, SnapshotFile, serializeSnapshot } from './snapshot-file.js';
-import type { Store } from './store.js';
-import { emptyStoreData } from './store-data.js';
-import { StoreEngine } from './store-engine.js';
-import type { StoreLogger } from './store-logger.js';
 
 export interface FileStoreOptions {
   /** The data file; it and its directory are created if missing. The journal is `<path>.journal`. */

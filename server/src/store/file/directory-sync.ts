@@ -4,7 +4,7 @@
  * with every line appended to it.
  */
 import { open } from 'node:fs/promises';
-import { hasCode } from './errno.js';
+import { hasCode } from '../../errno.js';
 
 export async function syncDirectory(dir: string): Promise<void> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;

@@ -7,12 +7,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flagRecord, useDataFile } from '../../test/support/store-fixture.js';
+import { flagRecord, useDataFile } from '../../../test/support/store-fixture.js';
+import type { StoreData } from '../records.js';
+import type { Store } from '../store.js';
+import { emptyStoreData } from '../store-data.js';
 import { JournalFile } from './journal-file.js';
-import type { StoreData } from './records.js';
 import { SnapshotFile } from './snapshot-file.js';
-import type { Store } from './store.js';
-import { emptyStoreData } from './store-data.js';
 
 /** About 230 bytes as a journal op. */
 const flag = (i: number, name = 'x'.repeat(150)) => flagRecord(`f${i}`, 'p1', `key-${i}`, name);

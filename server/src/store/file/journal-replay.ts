@@ -6,10 +6,11 @@
  * dropped. Anything else that does not read back is corruption, and the start is refused, touching
  * nothing, rather than serving a state with acknowledged writes missing.
  */
-import type { RecordChange } from './change-set.js';
-import { messageOf } from './errno.js';
+
+import { messageOf } from '../../errno.js';
+import type { RecordChange } from '../change-set.js';
+import type { StoreData } from '../records.js';
 import { checkJournalEntry, type JournalEntry } from './journal-format.js';
-import type { StoreData } from './records.js';
 
 export interface ReplayOutcome {
   /** Sequence number of the last line applied (the data file's `journalSeq` when none was). */

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flagRecord as flag, useDataFile } from '../../test/support/store-fixture.js';
+import { flagRecord as flag, useDataFile } from '../../../test/support/store-fixture.js';
+import type { StoreData } from '../records.js';
+import { emptyStoreData } from '../store-data.js';
 import { openFileStore } from './file-store.js';
 import { JournalFile } from './journal-file.js';
-import type { StoreData } from './records.js';
 import { SnapshotFile } from './snapshot-file.js';
-import { emptyStoreData } from './store-data.js';
 
 async function onDisk(path: string): Promise<StoreData & { journalSeq?: number }> {
   return JSON.parse(await readFile(path, 'utf8')) as StoreData;

@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flagRecord, useDataFile } from '../../test/support/store-fixture.js';
+import { flagRecord, useDataFile } from '../../../test/support/store-fixture.js';
+import type { EventRecord, StoreData } from '../records.js';
+import type { Store } from '../store.js';
+import { emptyStoreData } from '../store-data.js';
 import { maxSegments } from './event-segments.js';
-import type { EventRecord, StoreData } from './records.js';
-import type { Store } from './store.js';
-import { emptyStoreData } from './store-data.js';
 
 const fixture = useDataFile('event-segments');
 let path: string;

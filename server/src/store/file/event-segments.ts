@@ -12,8 +12,8 @@
  */
 import { open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { messageOf } from './errno.js';
-import type { EventRecord } from './records.js';
+import { messageOf } from '../../errno.js';
+import type { EventRecord } from '../records.js';
 
 /** More segments than this and the next compaction writes the log as one again. */
 export const maxSegments = 256;

@@ -17,15 +17,15 @@
  * append failed but may have reached the disk: its writes were undone in memory, so they are not in the
  * data file either, and must not come back).
  */
-import type { ChangeSet } from './change-set.js';
+import type { ChangeSet } from '../change-set.js';
+import type { StoreData } from '../records.js';
+import type { Persistence } from '../store-engine.js';
+import type { StoreLogger } from '../store-logger.js';
 import type { FileLock } from './file-lock.js';
 import { JournalAppendError, type JournalFile } from './journal-file.js';
 import { type EncodedLine, encodeJournalLine } from './journal-format.js';
-import type { StoreData } from './records.js';
 import type { SegmentedEventLog, SegmentPlan } from './segmented-event-log.js';
 import { type SnapshotFile, SnapshotWriteError, serializeSnapshot } from './snapshot-file.js';
-import type { Persistence } from './store-engine.js';
-import type { StoreLogger } from './store-logger.js';
 
 export interface FilePersistenceOptions {
   readonly snapshot: SnapshotFile;

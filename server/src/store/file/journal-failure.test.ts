@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open as openFile, readFile, rmdir, unlink } from 'node:fs/promises';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flagRecord as flag, useDataFile } from '../../test/support/store-fixture.js';
-import type { StoreData } from './records.js';
-import type { Store } from './store.js';
-import { emptyStoreData } from './store-data.js';
+import { flagRecord as flag, useDataFile } from '../../../test/support/store-fixture.js';
+import type { StoreData } from '../records.js';
+import type { Store } from '../store.js';
+import { emptyStoreData } from '../store-data.js';
 
 const fixture = useDataFile('failure');
 const open = (at?: string) => fixture.open({ ...(at ? { at } : {}) });

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { open as openFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flagRecord as flag, useDataFile } from '../../test/support/store-fixture.js';
+import { flagRecord as flag, useDataFile } from '../../../test/support/store-fixture.js';
+import type { StoreData } from '../records.js';
+import { emptyStoreData } from '../store-data.js';
 import { openFileStore } from './file-store.js';
-import type { StoreData } from './records.js';
-import { emptyStoreData } from './store-data.js';
 
 const line = (seq: number, ops: unknown[]) => `${JSON.stringify({ seq, ops })}\n`;
 

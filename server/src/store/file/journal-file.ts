@@ -8,8 +8,8 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { hasCode, messageOf } from '../../errno.js';
 import { syncDirectory } from './directory-sync.js';
-import { hasCode, messageOf } from './errno.js';
 
 /** An append failed; `intact` tells whether the journal is known to be exactly as before it. */
 export class JournalAppendError extends Error {

@@ -7,11 +7,11 @@
  */
 import { open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { hasCode, messageOf } from '../../errno.js';
+import type { StoreData } from '../records.js';
+import { checkStoreData } from '../store-data.js';
 import { syncDirectory } from './directory-sync.js';
-import { hasCode, messageOf } from './errno.js';
 import { EventSegments } from './event-segments.js';
-import type { StoreData } from './records.js';
-import { checkStoreData } from './store-data.js';
 
 export interface SnapshotContent {
   /** The document, with the events of its segments in `events`. */

@@ -4,8 +4,8 @@
  * own, and replaying it over a state that already has it changes nothing. JSON never contains a raw
  * newline (it escapes them in strings), so the newline delimits lines unambiguously, even as bytes.
  */
-import type { RecordChange } from './change-set.js';
-import { type CollectionName, collectionIndexes } from './records.js';
+import type { RecordChange } from '../change-set.js';
+import { type CollectionName, collectionIndexes } from '../records.js';
 
 export interface JournalEntry {
   readonly seq: number;

@@ -11,9 +11,9 @@ import { link, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hasCode } from './errno.js';
+import { hasCode } from '../../errno.js';
+import type { StoreLogger } from '../store-logger.js';
 import { isEnded, readProcessStatus } from './process-status.js';
-import type { StoreLogger } from './store-logger.js';
 
 export interface FileLock {
   readonly path: string;
