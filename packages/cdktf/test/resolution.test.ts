@@ -2,7 +2,7 @@
  * The null_resources hand cdktf their JSON already resolved (src/internal/resource-fragment.ts); what cdktf
  * must still resolve or merge, it still does.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { provider, resource } from '@cdktf/provider-null';
@@ -38,6 +38,7 @@ describe('resolution of the constructs’ null_resources', () => {
       { directory },
     );
     const other = readFileSync(path.join(directory, 'cdktf.out', 'stacks', 'other', 'cdk.tf.json'), 'utf8');
+    rmSync(directory, { recursive: true, force: true });
     expect(JSON.parse(other).output).toHaveProperty(['cross-stack-output-null_resourceElsewhereid']);
     expect(text).toContain('data.terraform_remote_state.cross-stack-reference-input-other');
   });

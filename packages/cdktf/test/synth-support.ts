@@ -3,7 +3,7 @@
  * stack synthesized here is also synthesized with the other backing resource, and Terraform checks both
  * after the test (`test/terraform-checks.ts`): a stack Terraform refuses fails the test that made it.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { queueStackCheck } from '@flagplane/test-support/terraform';
@@ -50,7 +50,22 @@ function synthesizeOnce(
   declare: Declaration,
   options: { directory?: string; flagplane?: Partial<FlagplaneProps> },
 ): SynthesizedStack {
+  // A directory made here is removed once the stack is read (queueStackCheck copies it first); one the
+  // caller passed stays theirs to read.
+  const madeHere = options.directory === undefined;
   const directory = options.directory ?? mkdtempSync(path.join(os.tmpdir(), 'flagplane-cdktf-'));
+  try {
+    return synthesizeInto(directory, declare, options);
+  } finally {
+    if (madeHere) rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+function synthesizeInto(
+  directory: string,
+  declare: Declaration,
+  options: { flagplane?: Partial<FlagplaneProps> },
+): SynthesizedStack {
   const app = new App({ outdir: path.join(directory, 'cdktf.out') });
   const stack = new TerraformStack(app, 'flags');
   new LocalBackend(stack, { path: 'terraform.tfstate' });
