@@ -2,8 +2,9 @@
  * Terraform applies up to ten resources at once; against a server whose rate limit that exceeds (3 a second), the
  * provider waits as the server's 429 answers say (the SDK's retries) and the apply succeeds.
  */
+import { rmSync } from 'node:fs';
 import { terraformAvailable } from '@flagplane/test-support/terraform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ownerToken, type RunningServer, startServer } from './support/flagplane-server.js';
 import { requiredProviders } from './support/setup.js';
 import { installProvider, TerraformDirectory } from './support/terraform-project.js';
@@ -22,7 +23,9 @@ afterAll(async () => {
 
 describe.skipIf(!available)('past the rate limit', () => {
   it('applies sixteen flags at parallelism ten, waiting out the 429s', async () => {
-    const directory = new TerraformDirectory(await installProvider(), 'rate-limited', {
+    const installation = await installProvider();
+    onTestFinished(() => rmSync(installation.root, { recursive: true, force: true }));
+    const directory = new TerraformDirectory(installation, 'rate-limited', {
       FLAGPLANE_BASE_URL: server.baseUrl,
       FLAGPLANE_ORG: 'acme',
       FLAGPLANE_TOKEN: ownerToken,

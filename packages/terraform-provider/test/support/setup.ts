@@ -3,7 +3,7 @@
  * ready before its tests and closed after them, an API client on the server, the environment Terraform
  * runs with (the provider's settings from FLAGPLANE_*), and the `required_providers` block.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createClient, type FlagplaneClient } from '@flagplane/sdk';
 import { terraformAvailable } from '@flagplane/test-support/terraform';
 import { afterAll, beforeAll } from 'vitest';
@@ -47,6 +47,8 @@ export function useServerAndProvider(): Setup {
   });
   afterAll(async () => {
     await server?.close();
+    // The mirror, the CLI configuration and every configuration directory the file's tests made.
+    if (installation) rmSync(installation.root, { recursive: true, force: true });
   });
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is not ready (used outside a test?)`);
