@@ -37,7 +37,7 @@ export type LiveFlag = Pick<
 export type LiveConfiguration = NestedFlagEnvironment;
 
 /** Distinct flags of one project asked for before the whole project is read instead (Terraform's parallelism). */
-export const WALK_AFTER = 10;
+const WALK_AFTER = 10;
 const PAGE_SIZE = 200;
 
 interface ProjectReads {
