@@ -29,6 +29,8 @@ declare module 'fastify' {
      * client-side key, §24). Held for the request only; never stored or logged.
      */
     sdkKeySecret: string | null;
+    /** When authentication ran: the time a read answers as of (a write takes the time it runs). */
+    receivedAt: Date | null;
     /** A JSON body as it was sent (json-body.ts), for answers that remember bodies they checked. */
     bodyText: string | null;
   }

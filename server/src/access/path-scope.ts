@@ -194,9 +194,15 @@ function findSdkKey(view: StoreView, environment: EnvironmentRecord, value: stri
 
 /** UUIDs are case-insensitive; ids are stored lower-case, so an upper-case id finds the same resource. */
 function canonicalIds(params: PathParamValues): PathParamValues {
-  const canonical: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(params)) {
-    canonical[name] = value !== undefined && isUuid(value) ? value.toLowerCase() : value;
+  let canonical: Record<string, string | undefined> | undefined;
+  for (const name in params) {
+    const value = params[name];
+    if (value === undefined || !isUuid(value)) continue;
+    const lower = value.toLowerCase();
+    if (lower === value) continue;
+    // Copied only when an id needs it: almost every request names its resources as they are stored.
+    canonical ??= { ...params };
+    canonical[name] = lower;
   }
-  return canonical;
+  return canonical ?? params;
 }

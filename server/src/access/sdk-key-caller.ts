@@ -43,8 +43,10 @@ export class SdkKeyLookup {
 
   /** The active key behind `secret` and where it belongs, or null (unknown, revoked, or not a key). */
   callerFor(view: StoreView, secret: string): SdkKeyCaller | null {
-    if (!sdkKeyPattern.test(secret)) return null;
-    const hash = this.#hashes.hashOf(secret);
+    // A secret whose hash is remembered has named a key before: its shape was checked then.
+    const remembered = this.#hashes.remembered(secret);
+    if (remembered === undefined && !sdkKeyPattern.test(secret)) return null;
+    const hash = remembered ?? this.#hashes.hashOf(secret);
     const key = this.#find(view, hash);
     if (!key) return null;
     this.#hashes.remember(secret, hash);

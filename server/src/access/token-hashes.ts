@@ -18,6 +18,11 @@ export class TokenHashes {
 
   constructor(private readonly capacity = 1_024) {}
 
+  /** The hash, if `token` has named a credential recently. */
+  remembered(token: string): string | undefined {
+    return this.#hashes.get(token);
+  }
+
   hashOf(token: string): string {
     return this.#hashes.get(token) ?? hashSecret(token);
   }

@@ -130,6 +130,7 @@ export const authenticationPlugin = fastifyPlugin(
     app.decorateRequest('principal', null);
     app.decorateRequest('sdkCaller', null);
     app.decorateRequest('sdkKeySecret', null);
+    app.decorateRequest('receivedAt', null);
     app.decorate('resetRateLimits', () => (gate ?? limiter).reset());
 
     /** Finds the caller behind the credential in the current state; returns the key it is counted by. */
@@ -157,6 +158,7 @@ export const authenticationPlugin = fastifyPlugin(
       const sdkKeyPath = takesSdkKey(request);
       const token = sdkKeyPath ? sdkKeyOf(request) : bearerToken(request);
       const now = options.clock();
+      request.receivedAt = now;
       const callerKey = identify(request, token, now, sdkKeyPath);
       if (gate === undefined) {
         done(refusal(request, reply, limiter.hit(callerKey, now.getTime()), token, sdkKeyPath));

@@ -78,7 +78,7 @@ export function registerSdkKeyOperation(
               body,
             } as SdkKeyOperationInput<SdkKeyOperationId>) as unknown as EventStreamStart,
         );
-        options.lastUse.used(caller.key);
+        options.lastUse.used(caller.key, request.receivedAt);
         return openEventStream(request, reply, start, options);
       }
       const outcome = await options.store.read((view): Outcome => {
@@ -96,7 +96,7 @@ export function registerSdkKeyOperation(
         if (ifNoneMatchHolds(request.headers['if-none-match'], etag)) return { notModified: true, etag };
         return { notModified: false, etag, body: make() };
       });
-      options.lastUse.used(caller.key);
+      options.lastUse.used(caller.key, request.receivedAt);
       // No Cache-Control: an answer to a request with Authorization is never stored by a shared cache,
       // and the ETag is what a client revalidates with.
       if (outcome.etag !== null) reply.header('etag', outcome.etag);

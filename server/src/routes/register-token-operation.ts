@@ -9,7 +9,7 @@ import { hasRole } from '../access/principal.js';
 import { ApiError } from '../domain/api-error.js';
 import { recordEvent, subjectBefore } from '../features/events/event-recording.js';
 import type { StoreView } from '../store/store.js';
-import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
+import { assertResponseMatchesContract, ParsedQueries, parseInput } from './contract-checks.js';
 import { toRouterPath } from './method-not-allowed.js';
 import type { OperationHandler, OperationInput } from './operation-handler.js';
 import type { OperationRoutesOptions } from './register-operations.js';
@@ -24,13 +24,16 @@ export function registerTokenOperation(
   const handler = options.handlers[operationId] as OperationHandler<TokenOperationId>;
   // GETs, and POSTs that change nothing (the playground): a read view, and no event (the contract's rule).
   const reads = !recordsEvent(endpoint);
+  const queries = endpoint.query ? new ParsedQueries(endpoint.query) : null;
   app.route({
     method: endpoint.method,
     url: toRouterPath(endpoint.path),
     config: { operationId, credential: 'token' },
     handler: async (request, reply) => {
       const run = (view: StoreView) => {
-        const input = prepareInput(operationId, endpoint, view, request, options.clock());
+        // A read answers as of its arrival (one clock reading per request); a write, as of when it runs.
+        const now = (reads ? request.receivedAt : null) ?? options.clock();
+        const input = prepareInput(operationId, endpoint, view, request, now, queries);
         if (reads || !options.recordEvents) return handler(input);
         // The event goes into the write's own transaction: recorded exactly when the write commits.
         const before = subjectBefore(input);
@@ -61,7 +64,7 @@ export function registerTokenOperation(
  *   operation) or throws a 404, so the handler gets exactly `PathScopeOf<its path>`;
  * - `store`: GETs and read-only POSTs run in `store.read` (a view), everything else in `store.write`
  *   (a transaction);
- * - `body` and `query`: parsed by the endpoint's own schemas just below.
+ * - `body` and `query`: parsed by the endpoint's own schemas just below (a query string seen before, once).
  */
 function prepareInput(
   operationId: TokenOperationId,
@@ -69,10 +72,13 @@ function prepareInput(
   view: StoreView,
   request: FastifyRequest,
   now: Date,
+  queries: ParsedQueries | null,
 ): OperationInput<TokenOperationId> {
   const principal = request.principal;
   if (!principal) throw new ApiError('unauthorized', 'Authentication required.');
   const scope = resolvePath(view, principal, request.params as PathParamValues);
+  const queryStart = request.url.indexOf('?');
+  const queryString = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
   authorize(endpoint.minimumRole, scope.role);
   const input = {
     operationId,
@@ -80,9 +86,9 @@ function prepareInput(
     scope,
     principal,
     body: endpoint.body ? parseInput(endpoint.body, request.body ?? null) : undefined,
-    query: endpoint.query ? parseInput(endpoint.query, request.query ?? {}) : undefined,
+    query: queries?.parse(queryString, request.query ?? {}),
     now: now.toISOString(),
-    path: request.url.split('?')[0] ?? request.url,
+    path: queryStart < 0 ? request.url : request.url.slice(0, queryStart),
   };
   return input as OperationInput<TokenOperationId>;
 }

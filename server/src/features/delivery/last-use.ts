@@ -19,8 +19,9 @@ export class LastUseRecorder {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  used(key: SdkKeyRecord): void {
-    const now = this.clock().getTime();
+  /** `receivedAt`: when the request came (authentication's reading of the clock, read once per request). */
+  used(key: SdkKeyRecord, receivedAt: Date | null = null): void {
+    const now = (receivedAt ?? this.clock()).getTime();
     // The stored time is parsed once per key and process; after that this map answers.
     const last = this.#written.get(key.id) ?? (key.lastUsedAt === null ? 0 : Date.parse(key.lastUsedAt));
     if (now - last < minimumIntervalMs) {

@@ -24,3 +24,22 @@ export function flagStaleness(flag: FlagRecord, now: string): Staleness {
   );
   return servesOneVariation ? 'Stale' : 'Active';
 }
+
+/**
+ * Until when `flagStaleness(flag, at)` keeps the answer it gives at `nowMs`, by the passage of time alone
+ * (ms since the epoch): the first of its windows still open at `nowMs` to close. Answers that carry the
+ * staleness are cached until then (routes/serialized-answers.ts).
+ */
+export function stalenessHoldsUntil(flag: FlagRecord, nowMs: number): number {
+  if (flag.isArchived) return Number.POSITIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
+  const windowEnd = (time: string, window: number) => {
+    const end = Date.parse(time) + window;
+    if (end > nowMs && end < until) until = end;
+  };
+  windowEnd(flag.createdAt, newFor);
+  windowEnd(flag.updatedAt, activeFor);
+  for (const configuration of Object.values(flag.configurations))
+    windowEnd(configuration.updatedAt, activeFor);
+  return until;
+}
