@@ -63,6 +63,8 @@ export async function ensureUnleash({ version = UNLEASH_VERSION, log = () => {} 
 function npmInstall(cwd, spec) {
   const args = [
     'install',
+    // Here, whatever the npm that runs the bench passes down (npm_config_local_prefix is the workspace).
+    `--prefix=${cwd}`,
     '--ignore-scripts',
     '--omit=dev',
     '--no-audit',
@@ -80,8 +82,8 @@ function npmInstall(cwd, spec) {
     const fail = (why) =>
       reject(
         new Error(
-          `installing ${spec} failed (${why}); the unleash-peer scenario needs the npm registry once, ` +
-            `to fill ${benchCacheDir()}:\n${stderr.trim()}`,
+          `installing ${spec} failed (${[why, ...npmErrorLines(stderr)].join('; ')}): the unleash-peer ` +
+            `scenario needs the npm registry once, to fill ${benchCacheDir()}`,
         ),
       );
     child.once('error', (error) => {
@@ -99,4 +101,17 @@ function npmInstall(cwd, spec) {
         );
     });
   });
+}
+
+/** npm's error code and first message (not its stack, its log's path or its proxy advice), one line each. */
+function npmErrorLines(stderr) {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.replace(/^npm (error|ERR!)/, '').trim())
+    .filter(Boolean);
+  const code = lines.find((line) => line.startsWith('code '));
+  const message = lines.find(
+    (line) => line !== code && !/^(at |A complete log|If you are behind|errno |syscall |[{}])/.test(line),
+  );
+  return [code, message].filter(Boolean);
 }
