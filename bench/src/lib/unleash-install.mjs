@@ -8,7 +8,7 @@
  * speed-up, unused by a server that opens no SSH connection).
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,7 +43,7 @@ export async function ensureUnleash({ version = UNLEASH_VERSION, log = () => {} 
   if ((await installedVersion(dir)) === version) return { dir, installed: false, seconds: 0 };
   const started = performance.now();
   const partial = `${dir}.partial-${process.pid}`;
-  await rm(partial, { recursive: true, force: true });
+  await removeAbandoned(`unleash-${version}.partial-`);
   await mkdir(partial, { recursive: true });
   try {
     await writeFile(join(partial, 'package.json'), '{ "private": true }\n');
@@ -57,6 +57,26 @@ export async function ensureUnleash({ version = UNLEASH_VERSION, log = () => {} 
     await rm(partial, { recursive: true, force: true });
   }
   return { dir, installed: true, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Scratch installs of runs that were killed mid-install (their process is gone), and this run's own. */
+async function removeAbandoned(prefix) {
+  const entries = await readdir(benchCacheDir()).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(entry.slice(prefix.length));
+    if (pid !== process.pid && processAlive(pid)) continue;
+    await rm(join(benchCacheDir(), entry), { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 /** `npm install` of one package in `cwd`; rejects with npm's last words when it fails. */
