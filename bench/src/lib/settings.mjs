@@ -15,6 +15,7 @@ export const settings = {
     synth: { flags: 1_000, warmupRuns: 1, runs: 5 },
     browser: { warmup: 2, rounds: 5 },
     push: { streams: 1_000, toggles: 3, pollers: 100, pollIntervalMs: 2_000 },
+    peer: { warmup: 1, duration: 1, rounds: 2, connections: 10 },
   },
   full: {
     read: { warmup: 3, duration: 4, rounds: 8, connections: 10 },
@@ -31,5 +32,7 @@ export const settings = {
     synth: { flags: 1_000, warmupRuns: 2, runs: 20 },
     browser: { warmup: 3, rounds: 15 },
     push: { streams: 1_000, toggles: 20, pollers: 100, pollIntervalMs: 2_000 },
+    // Four comparisons (200 and 304, file store and PostgreSQL) of 2 × 2 s warm-up + 4 × 2 × 2 s: 80 s.
+    peer: { warmup: 2, duration: 2, rounds: 4, connections: 10 },
   },
 };

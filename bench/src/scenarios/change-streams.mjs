@@ -7,6 +7,7 @@ import { startServer } from '../lib/child-server.mjs';
 import { authorization, flagKey, projectPath, togglePath } from '../lib/data-file.mjs';
 import { fmt, mb, ms, num, ratio } from '../lib/format.mjs';
 import { startPollers } from '../lib/pollers.mjs';
+import { createServerSideKey } from '../lib/sdk-key.mjs';
 import { arrivalsAfter, holdStreams } from '../lib/stream-holders.mjs';
 import { requireDatabase } from './read-vs-bare.mjs';
 
@@ -156,16 +157,6 @@ function percentiles(latencies) {
   };
 }
 
-async function createKey(server) {
-  const response = await fetch(`${server.url}${projectPath}/environments/production/sdk-keys`, {
-    method: 'POST',
-    headers: { authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'ServerSide' }),
-  });
-  if (response.status !== 201) throw new Error(`creating an SDK key answered ${response.status}`);
-  return (await response.json()).key;
-}
-
 /** Whether flag 0 is on in production now (a toggle to the state it is in changes nothing: a 204). */
 async function isEnabled(server) {
   const response = await fetch(`${server.url}${projectPath}/flags/${flagKey(0)}/environments/production`, {
@@ -254,7 +245,7 @@ async function measureOneProcess(ctx, { seed, count, toggles }) {
   );
   let streams = [];
   try {
-    const key = await createKey(server);
+    const key = await createServerSideKey(server.url);
     // Warm the paths a stream takes before the first memory reading.
     for (const stream of await holdStreams({ baseUrl: server.url, key, count: 10 })) stream.close();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -284,7 +275,7 @@ async function measureTwoProcesses(ctx, { seed, count, toggles }) {
   });
   const held = { writer: [], other: [] };
   try {
-    const key = await createKey(writer);
+    const key = await createServerSideKey(writer.url);
     held.writer = await holdStreams({ baseUrl: writer.url, key, count: count / 2 });
     held.other = await holdStreams({ baseUrl: other.url, key, count: count / 2 });
     const all = [...held.writer, ...held.other];
@@ -312,7 +303,12 @@ async function measurePolling(ctx, { seed, count, intervalMs }) {
     identities: ctx.identityFile,
   });
   try {
-    const pollers = startPollers({ baseUrl: server.url, key: await createKey(server), count, intervalMs });
+    const pollers = startPollers({
+      baseUrl: server.url,
+      key: await createServerSideKey(server.url),
+      count,
+      intervalMs,
+    });
     await pollers.start();
     // Let the random phases settle into a steady rhythm before the change.
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

@@ -24,6 +24,7 @@ import { sdkViaMsw } from './sdk-via-msw.mjs';
 import { serverStart } from './server-start.mjs';
 import { terraformPlan } from './terraform-plan.mjs';
 import { toggleWrites } from './toggle-writes.mjs';
+import { unleashPeer } from './unleash-peer.mjs';
 
 export const scenarios = [
   listFlags,
@@ -49,5 +50,6 @@ export const scenarios = [
   rolloutDistribution,
   postgresListFlags,
   postgresToggles,
+  unleashPeer,
   consoleFlagList,
 ];
