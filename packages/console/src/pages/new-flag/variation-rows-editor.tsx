@@ -8,7 +8,7 @@ import { type FlagType, limits } from '@flagplane/contract';
 import { FieldErrors, fieldMessages } from '../../components/api-error-message.js';
 import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
 import { focusLater } from '../../components/focus.js';
-import { removeAt } from '../flag/list-edits.js';
+import { removeAt } from '../../components/list-edits.js';
 import { valueHints, valueProblem } from '../flag/variation-values.js';
 import { emptyVariationRow, type VariationRow } from './flag-draft.js';
 

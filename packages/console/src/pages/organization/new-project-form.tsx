@@ -6,12 +6,12 @@
 import { ValidationError } from '@flagplane/sdk';
 import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { useDraftForm } from '../../components/draft-form.js';
-import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
-import { FormActions } from '../../components/form-actions.js';
+import { FormFooter } from '../../components/form-footer.js';
 import { KeyField } from '../../components/key-field.js';
 import { KeyTakenLink } from '../../components/key-taken-link.js';
 import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { TextAreaField } from '../../components/text-field.js';
 import { createBodyOf, emptyProjectDraft, environmentKeysOf, type ProjectDraft } from './project-draft.js';
 
 export interface NewProjectFormProps {
@@ -60,33 +60,45 @@ export function NewProjectForm({ org, onCreated, onCancel }: NewProjectFormProps
       >
         <KeyTakenLink error={error} what="project" />
       </KeyField>
-      <NameField id={id('name')} value={draft.name} onInput={set('name')} error={error} />
+      <NameField
+        id={id('name')}
+        value={draft.name}
+        placeholder="the key"
+        onInput={set('name')}
+        error={error}
+      />
       <DescriptionField
         id={id('description')}
         value={draft.description}
         onInput={set('description')}
         error={error}
       />
-      <div class="field">
-        <label for={id('environments')}>Environments, one key a line</label>
-        <textarea
-          rows={3}
-          value={draft.environments}
-          spellcheck={false}
-          onInput={set('environments')}
-          {...inputProps(error, 'environments', id('environments'), id('environments-hint'))}
-        />
-        <p id={id('environments-hint')} class="muted">
-          In this order. As given, they are the API's defaults, <code>development</code> (green) and{' '}
-          <code>production</code> (red); other keys get grey. Every flag gets a configuration in each, turned
-          off. More can be added later, on the project's Environments page.
-        </p>
-        <EnvironmentErrors error={error} keys={environmentKeysOf(draft)} id={id('environments-error')} />
-      </div>
-      <FormActions submitLabel="Create project" pending={write.pending} onCancel={onCancel} />
-      <p role="status" class="muted">
-        {write.pending ? 'Creating…' : ''}
-      </p>
+      <TextAreaField
+        id={id('environments')}
+        label="Environments, one key a line"
+        path="environments"
+        error={error}
+        hint={
+          <>
+            In this order. As given, they are the API's defaults, <code>development</code> (green) and{' '}
+            <code>production</code> (red); other keys get grey. Every flag gets a configuration in each,
+            turned off. More can be added later, on the project's Environments page.
+          </>
+        }
+        messages={
+          <EnvironmentErrors error={error} keys={environmentKeysOf(draft)} id={id('environments-error')} />
+        }
+        rows={3}
+        value={draft.environments}
+        spellcheck={false}
+        onInput={set('environments')}
+      />
+      <FormFooter
+        submitLabel="Create project"
+        pending={write.pending}
+        pendingText="Creating…"
+        onCancel={onCancel}
+      />
     </form>
   );
 }
