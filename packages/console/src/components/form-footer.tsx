@@ -19,8 +19,8 @@ export interface FormFooterProps {
   readonly submitLabel: string;
   /** The form's write is under way. */
   readonly pending: boolean;
-  /** What the status line says meanwhile. */
-  readonly pendingText?: string;
+  /** What the status line says meanwhile; null when the page says it elsewhere (the playground's results). */
+  readonly pendingText?: string | null;
   /** The `_actions` entry the submit needs, when the API can refuse it while the form is open. */
   readonly submitAction?: Action;
   /** Leaves the form without saving; a form with no way to close it has no Cancel. */
@@ -46,9 +46,11 @@ export function FormFooter({
           {submitLabel}
         </ActionButton>
       </div>
-      <p role="status" class="muted">
-        {pending ? pendingText : ''}
-      </p>
+      {pendingText !== null && (
+        <p role="status" class="muted">
+          {pending ? pendingText : ''}
+        </p>
+      )}
     </>
   );
 }

@@ -14,8 +14,7 @@ import type {
   TextareaHTMLAttributes,
   VNode,
 } from 'preact';
-import { FieldErrors } from './api-error-message.js';
-import { inputProps } from './field-props.js';
+import { FieldMessages, fieldWiring } from './field-props.js';
 
 export interface FieldProps {
   /** The input's id; its hint's id is `${id}-hint` and its messages' `${id}-error`. */
@@ -37,10 +36,11 @@ export interface FieldProps {
   /** Under the messages: a link to what holds a taken key. */
   readonly after?: ComponentChildren;
   /**
-   * The messages in words of the field's own, instead of the API's as given (a list's messages said with
-   * each item's position); it must carry the id `${id}-error`.
+   * The messages to show instead of the API's at `path`, when the field words them its own way (a list's
+   * messages said with each item's position, a value's own check before anything is sent); the input is
+   * invalid when there are some.
    */
-  readonly messages?: ComponentChildren;
+  readonly messages?: readonly string[];
 }
 
 /**
@@ -63,19 +63,19 @@ function field(props: FieldProps & object, control: (attributes: object) => VNod
     ...own
   } = props;
   const hintId = hint ? `${id}-hint` : undefined;
-  const hints = [hintId, describedBy].filter(Boolean).join(' ');
+  const wiring = fieldWiring(error, path, id, [hintId, describedBy], messages);
   return (
     <div class={fieldClass ? `field ${fieldClass}` : 'field'}>
       <label for={id} class={labelClass}>
         {label}
       </label>
-      {control({ ...own, ...inputProps(error, path, id, hints === '' ? undefined : hints) })}
+      {control({ ...own, ...wiring.attributes })}
       {hint && (
         <p id={hintId} class={hintTone ?? 'muted'}>
           {hint}
         </p>
       )}
-      {messages ?? <FieldErrors error={error} path={path} id={`${id}-error`} />}
+      <FieldMessages id={id} messages={wiring.messages} />
       {after}
     </div>
   );

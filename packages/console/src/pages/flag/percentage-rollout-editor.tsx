@@ -9,6 +9,16 @@ import { TextField } from '../../components/text-field.js';
 import { type WeightDraft, weightSum } from './configuration-draft.js';
 import { variationLabel } from './variations-section.js';
 
+/** A whole percentage, 0 to 100, typed or stepped: a weight here, a rule's rollout percentage. */
+export const percentInput = {
+  type: 'number',
+  inputMode: 'numeric',
+  min: 0,
+  max: 100,
+  step: 1,
+  class: 'flag-number-input',
+} as const;
+
 export interface PercentageRolloutEditorProps {
   readonly variations: readonly NestedVariation[];
   readonly weights: readonly WeightDraft[];
@@ -50,12 +60,7 @@ export function PercentageRolloutEditor({
               path={`percentageRollout.${index}`}
               error={error}
               describedBy={sumId}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={100}
-              step={1}
-              class="flag-number-input"
+              {...percentInput}
               value={weight.text}
               onInput={(event) =>
                 onChange(replaceAt(weights, index, { ...weight, text: event.currentTarget.value }))

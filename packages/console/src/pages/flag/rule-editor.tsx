@@ -6,6 +6,7 @@ import { ConditionGroupsEditor } from '../../components/conditions/condition-gro
 import { ExactFieldErrors } from '../../components/field-props.js';
 import { SelectField, TextField } from '../../components/text-field.js';
 import type { RuleDraft } from './configuration-draft.js';
+import { percentInput } from './percentage-rollout-editor.js';
 import { variationLabel } from './variations-section.js';
 
 export interface RuleEditorProps {
@@ -85,12 +86,7 @@ export function RuleEditor(props: RuleEditorProps) {
           {...field('rolloutPercentage')}
           label="Rollout percentage"
           hint="Empty: every matching context."
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          class="flag-number-input"
+          {...percentInput}
           value={rule.rolloutPercentage}
           onInput={(event) => change({ rolloutPercentage: event.currentTarget.value })}
         />

@@ -6,10 +6,11 @@
  * first, as the other creation forms do.
  */
 import { defaultBooleanVariations, FlagType } from '@flagplane/contract';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { ApiErrorMessage, fieldMessages } from '../../components/api-error-message.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import type { Confirm } from '../../components/confirm-dialog.js';
 import { useDraftForm } from '../../components/draft-form.js';
+import { FieldMessages } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
 import { FormFooter } from '../../components/form-footer.js';
 import { KeyField } from '../../components/key-field.js';
@@ -128,7 +129,7 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
           </div>
         ))}
         <p class="muted">The type cannot be changed later.</p>
-        <FieldErrors error={error} path="type" id={id('type-error')} />
+        <FieldMessages id={id('type')} messages={fieldMessages(error, 'type')} />
       </fieldset>
       {draft.type === 'Boolean' ? (
         <BooleanVariations />

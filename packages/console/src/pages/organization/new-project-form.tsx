@@ -85,9 +85,7 @@ export function NewProjectForm({ org, onCreated, onCancel }: NewProjectFormProps
             turned off. More can be added later, on the project's Environments page.
           </>
         }
-        messages={
-          <EnvironmentErrors error={error} keys={environmentKeysOf(draft)} id={id('environments-error')} />
-        }
+        messages={environmentMessages(error, environmentKeysOf(draft))}
         rows={3}
         value={draft.environments}
         spellcheck={false}
@@ -107,17 +105,9 @@ export function NewProjectForm({ org, onCreated, onCancel }: NewProjectFormProps
  * The API's messages about the environments: about the list (`environments`: "a project needs at least
  * one environment") and about one of them (`environments.1.key`), said with its position and key.
  */
-function EnvironmentErrors({
-  error,
-  keys,
-  id: elementId,
-}: {
-  readonly error: unknown;
-  readonly keys: readonly string[];
-  readonly id: string;
-}) {
-  if (!(error instanceof ValidationError)) return null;
-  const messages = Object.entries(error.fields).flatMap(([path, fieldMessages]) => {
+function environmentMessages(error: unknown, keys: readonly string[]): readonly string[] {
+  if (!(error instanceof ValidationError)) return [];
+  return Object.entries(error.fields).flatMap(([path, fieldMessages]) => {
     if (path === 'environments') return fieldMessages;
     const index = /^environments\.(\d+)/.exec(path)?.[1];
     if (index === undefined) return [];
@@ -125,10 +115,4 @@ function EnvironmentErrors({
     const which = `Environment ${Number(index) + 1}${key === undefined ? '' : ` (${key})`}`;
     return fieldMessages.map((message) => `${which}: ${message}`);
   });
-  if (messages.length === 0) return null;
-  return (
-    <p id={elementId} class="field-error">
-      {messages.join('; ')}
-    </p>
-  );
 }
