@@ -31,8 +31,6 @@ export interface FieldProps {
   readonly hintTone?: 'muted' | 'notice';
   /** Classes of the field's box after `field` (`condition-values`). */
   readonly fieldClass?: string;
-  /** `visually-hidden` for a label that the rows around it already show. */
-  readonly labelClass?: string;
   /** Under the messages: a link to what holds a taken key. */
   readonly after?: ComponentChildren;
   /**
@@ -48,27 +46,12 @@ export interface FieldProps {
  * caller's own, then the id and the aria ones, which no caller sets by hand).
  */
 function field(props: FieldProps & object, control: (attributes: object) => VNode) {
-  const {
-    id,
-    label,
-    path,
-    error,
-    hint,
-    describedBy,
-    hintTone,
-    fieldClass,
-    labelClass,
-    after,
-    messages,
-    ...own
-  } = props;
+  const { id, label, path, error, hint, describedBy, hintTone, fieldClass, after, messages, ...own } = props;
   const hintId = hint ? `${id}-hint` : undefined;
   const wiring = fieldWiring(error, path, id, [hintId, describedBy], messages);
   return (
     <div class={fieldClass ? `field ${fieldClass}` : 'field'}>
-      <label for={id} class={labelClass}>
-        {label}
-      </label>
+      <label for={id}>{label}</label>
       {control({ ...own, ...wiring.attributes })}
       {hint && (
         <p id={hintId} class={hintTone ?? 'muted'}>
