@@ -12,10 +12,12 @@
  * - a removal the API refuses is shown next to the item it is about (a segment a rule still uses), not at
  *   the top or the bottom of a long list, and stays until the next action.
  */
+import type { Action } from '@flagplane/contract';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ConsoleSession } from '../signed-in/console-context.js';
 import { useWrite } from '../signed-in/use-api.js';
+import { ActionButton } from './action-button.js';
 import { focusLater } from './focus.js';
 
 export interface ListPageOptions {
@@ -91,6 +93,39 @@ export function useListPage({ reload, newButtonId }: ListPageOptions) {
     /** Why this item's last removal failed, for next to it; null otherwise. */
     removalErrorOf: (id: string): unknown => (removingId === id ? removal.error : null),
   };
+}
+
+/**
+ * The top of a list page: its New button (off, with the API's reason, when `action` refuses) and, under
+ * what the page shows between them (`children`: a new SDK key shown once), the page's status line.
+ */
+export function ListPageHead({
+  newButtonId,
+  newLabel,
+  action,
+  onNew,
+  notice,
+  children,
+}: {
+  readonly newButtonId: string;
+  readonly newLabel: string;
+  /** The list's `create` action; undefined while the list loads (the button stays off). */
+  readonly action: Action | undefined;
+  readonly onNew: () => void;
+  readonly notice: string;
+  readonly children?: ComponentChildren;
+}) {
+  return (
+    <>
+      <div class="toolbar">
+        <ActionButton id={newButtonId} action={action} variant="primary" onClick={onNew}>
+          {newLabel}
+        </ActionButton>
+      </div>
+      {children}
+      <ListStatus notice={notice} />
+    </>
+  );
 }
 
 /**

@@ -5,10 +5,9 @@
  */
 import type { Action } from '@flagplane/contract';
 import { type Environment, type EnvironmentListItem, NotFoundError } from '@flagplane/sdk';
-import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
-import { CreationSection, ListStatus, useListPage } from '../components/list-page.js';
+import { CreationSection, ListPageHead, useListPage } from '../components/list-page.js';
 import { ManagedProjectNotice, type ProjectChildChange } from '../components/managed-badge.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
@@ -80,17 +79,13 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="environments" />
-      <div class="toolbar">
-        <ActionButton
-          id={newButtonId}
-          action={state.data?.createAction}
-          variant="primary"
-          onClick={list.openCreation}
-        >
-          New environment
-        </ActionButton>
-      </div>
-      <ListStatus notice={list.notice} />
+      <ListPageHead
+        newButtonId={newButtonId}
+        newLabel="New environment"
+        action={state.data?.createAction}
+        onNew={list.openCreation}
+        notice={list.notice}
+      />
       {list.creating && (
         <CreationSection id="new-environment-title" title="New environment">
           <p class="muted">Every flag gets a configuration in it, turned off.</p>

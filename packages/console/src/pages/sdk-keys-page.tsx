@@ -6,12 +6,11 @@
 import type { Action } from '@flagplane/contract';
 import type { SdkKeyCreated, SdkKeyListItem } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
-import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
 import { focusLater } from '../components/focus.js';
-import { CreationSection, ListStatus, useListPage } from '../components/list-page.js';
+import { CreationSection, ListPageHead, useListPage } from '../components/list-page.js';
 import { ManagedProjectNotice } from '../components/managed-badge.js';
 import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
@@ -131,25 +130,22 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="SDK keys" badge />
-      <div class="toolbar">
-        <ActionButton
-          id={newButtonId}
-          action={created ? oneSecretAtATime : state.data?.createAction}
-          variant="primary"
-          onClick={list.openCreation}
-        >
-          New SDK key
-        </ActionButton>
-      </div>
-      {created && (
-        <CreatedSdkKey
-          created={created}
-          onCopyOutcome={list.setNotice}
-          onDismiss={(copied) => void hideCreated(copied)}
-        />
-      )}
-      {/* The page's one status message: "Copied", "created", "revoked". */}
-      <ListStatus notice={list.notice} />
+      {/* The status line says "Copied", "revoked", "hidden"; the key shown once sits above it. */}
+      <ListPageHead
+        newButtonId={newButtonId}
+        newLabel="New SDK key"
+        action={created ? oneSecretAtATime : state.data?.createAction}
+        onNew={list.openCreation}
+        notice={list.notice}
+      >
+        {created && (
+          <CreatedSdkKey
+            created={created}
+            onCopyOutcome={list.setNotice}
+            onDismiss={(copied) => void hideCreated(copied)}
+          />
+        )}
+      </ListPageHead>
       {list.creating && (
         <CreationSection id="new-sdk-key-title" title="New SDK key">
           <NewSdkKeyForm

@@ -5,11 +5,10 @@
  */
 import type { Action } from '@flagplane/contract';
 import { NotFoundError, type Segment } from '@flagplane/sdk';
-import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
-import { CreationSection, ListStatus, useListPage } from '../components/list-page.js';
+import { CreationSection, ListPageHead, useListPage } from '../components/list-page.js';
 import { ManagedProjectNotice, type ProjectChildChange } from '../components/managed-badge.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi } from '../signed-in/use-api.js';
@@ -88,17 +87,13 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="segments" />
-      <div class="toolbar">
-        <ActionButton
-          id={newButtonId}
-          action={state.data?.createAction}
-          variant="primary"
-          onClick={list.openCreation}
-        >
-          New segment
-        </ActionButton>
-      </div>
-      <ListStatus notice={list.notice} />
+      <ListPageHead
+        newButtonId={newButtonId}
+        newLabel="New segment"
+        action={state.data?.createAction}
+        onNew={list.openCreation}
+        notice={list.notice}
+      />
       {list.creating && (
         <CreationSection id="new-segment-title" title="New segment">
           <SegmentForm
