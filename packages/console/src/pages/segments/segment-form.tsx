@@ -3,6 +3,7 @@
  * keys always in or out, and the condition groups. What was typed stays until it is saved or cancelled.
  */
 import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { conditionGroupRows } from '../../components/conditions/condition-groups-draft.js';
 import { ConditionGroupsEditor } from '../../components/conditions/condition-groups-editor.js';
 import { type DraftFormProps, useDraftForm } from '../../components/draft-form.js';
 import { useFocusOnOpen } from '../../components/focus.js';
@@ -11,6 +12,9 @@ import { KeyField } from '../../components/key-field.js';
 import { DescriptionField, NameField } from '../../components/name-fields.js';
 import { TextAreaField } from '../../components/text-field.js';
 import type { SegmentDraft } from './segment-draft.js';
+
+/** The groups' rows as text, to see when they changed (not what is typed in them). */
+const rowsOf = (groups: SegmentDraft['groups']) => JSON.stringify(conditionGroupRows(groups));
 
 export interface SegmentFormProps extends DraftFormProps<SegmentDraft> {
   /** Asked before saving (a project managed by code, §20); false keeps the form as typed, unsaved. */
@@ -78,7 +82,12 @@ export function SegmentForm(props: SegmentFormProps) {
         </p>
         <ConditionGroupsEditor
           groups={draft.groups}
-          onChange={(groups) => setDraft((current) => ({ ...current, groups }))}
+          onChange={(groups) => {
+            // The API names rows by index (`conditionGroups.1…`): once rows are added, removed or
+            // moved, its messages would sit next to other rows, so they go (as in a flag's rules).
+            if (rowsOf(groups) !== rowsOf(draft.groups)) write.clearError();
+            setDraft((current) => ({ ...current, groups }));
+          }}
           error={write.error}
           path="conditionGroups"
           idPrefix={idPrefix}
