@@ -267,4 +267,27 @@ browserSuite('editing a flag in headless Chromium', () => {
     const after = await owner.segments.retrieve(org, project, 'companies');
     expect(after.conditionGroups).toEqual(conditionGroups);
   });
+
+  it("drops a segment's field messages when its conditions move, keeps them on typing", async () => {
+    await browser.server.owner.segments.create(org, project, { key: 'regions' });
+    const page = await browser.open([{ status: 400, urlIncludes: '/segments/' }]);
+    await signIn(
+      page,
+      browser.server.baseUrl,
+      tokens.owner,
+      `/console/orgs/${org}/projects/${project}/segments`,
+    );
+    await page.getByRole('button', { name: /Edit segment regions/ }).click();
+    await page.getByRole('button', { name: 'Add a condition group' }).click();
+    const condition = page.getByRole('group', { name: 'Condition 1' });
+    // A new group holds one empty condition, which the contract refuses: an attribute and a value are needed.
+    await page.getByRole('button', { name: 'Save segment' }).click();
+    await expect.poll(() => condition.getByLabel('Attribute').getAttribute('aria-invalid')).toBe('true');
+    await condition.getByLabel('Values').fill('DE');
+    expect(await condition.getByLabel('Attribute').getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Add a condition to group 1' }).click();
+    await expect.poll(() => condition.getByLabel('Attribute').getAttribute('aria-invalid')).toBe(null);
+    expect(await page.locator('.error-box').count()).toBe(0);
+    expect(await condition.getByLabel('Values').inputValue()).toBe('DE');
+  });
 });

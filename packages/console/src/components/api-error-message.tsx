@@ -173,22 +173,3 @@ export function fieldMessages(error: unknown, path: string): readonly string[] {
     .filter(([key]) => key === path || key.startsWith(`${path}.`))
     .flatMap(([, messages]) => messages);
 }
-
-/** The messages of one input, next to it; its `id` is what the input's aria-describedby names. */
-export function FieldErrors({
-  error,
-  path,
-  id,
-}: {
-  readonly error: unknown;
-  readonly path: string;
-  readonly id: string;
-}) {
-  const messages = fieldMessages(error, path);
-  if (messages.length === 0) return null;
-  return (
-    <p id={id} class="field-error">
-      {messages.join('; ')}
-    </p>
-  );
-}

@@ -1,7 +1,6 @@
 /** A checkbox for one boolean property of a request body: its label, a hint if any, the API's messages. */
 import type { ComponentChildren } from 'preact';
-import { FieldErrors } from './api-error-message.js';
-import { inputProps } from './field-props.js';
+import { FieldMessages, fieldWiring } from './field-props.js';
 
 export interface CheckboxFieldProps {
   readonly id: string;
@@ -16,11 +15,12 @@ export interface CheckboxFieldProps {
 
 export function CheckboxField({ id, path, error, label, hint, checked, onChange }: CheckboxFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
+  const wiring = fieldWiring(error, path, id, [hintId]);
   return (
     <div class="field flag-check">
       <input
         type="checkbox"
-        {...inputProps(error, path, id, hintId)}
+        {...wiring.attributes}
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
       />{' '}
@@ -30,7 +30,7 @@ export function CheckboxField({ id, path, error, label, hint, checked, onChange 
           {hint}
         </p>
       )}
-      <FieldErrors error={error} path={path} id={`${id}-error`} />
+      <FieldMessages id={id} messages={wiring.messages} />
     </div>
   );
 }

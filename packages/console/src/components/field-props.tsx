@@ -6,20 +6,45 @@ import { ValidationError } from '@flagplane/sdk';
 import { fieldMessages } from './api-error-message.js';
 
 /**
- * The input's `id`, `aria-invalid` when the API refused `path`, and `aria-describedby` naming its messages
- * (when there are some: first, so what to fix is read first) and its hint (when it has one).
- *
- * The messages' id is always the input's id with `-error` after it: render them as
- * `<FieldErrors error={error} path={path} id={`${id}-error`} />`.
+ * How an input says what is wrong with it: its `id`, `aria-invalid` when it has messages, and
+ * `aria-describedby` naming its messages (first, so what to fix is read first) and then its hints. The
+ * messages are the API's for `path` unless the field words its own (`messages`); their id is always the
+ * input's id with `-error` after it, which `FieldMessages` renders.
  */
-export function inputProps(error: unknown, path: string, id: string, hintId?: string) {
-  const invalid = fieldMessages(error, path).length > 0;
-  const describedBy = [invalid ? `${id}-error` : undefined, hintId].filter(Boolean).join(' ');
+export function fieldWiring(
+  error: unknown,
+  path: string,
+  id: string,
+  hintIds: readonly (string | undefined)[] = [],
+  messages?: readonly string[],
+) {
+  const shown = messages ?? fieldMessages(error, path);
+  const errorId = `${id}-error`;
+  const describedBy = [shown.length > 0 ? errorId : undefined, ...hintIds].filter(Boolean).join(' ');
   return {
-    id,
-    'aria-invalid': invalid ? ('true' as const) : undefined,
-    'aria-describedby': describedBy === '' ? undefined : describedBy,
+    messages: shown,
+    attributes: {
+      id,
+      'aria-invalid': shown.length > 0 ? ('true' as const) : undefined,
+      'aria-describedby': describedBy === '' ? undefined : describedBy,
+    },
   };
+}
+
+/** The messages of one input, next to it, under the id its `aria-describedby` names (fieldWiring). */
+export function FieldMessages({
+  id,
+  messages,
+}: {
+  readonly id: string;
+  readonly messages: readonly string[];
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <p id={`${id}-error`} class="field-error">
+      {messages.join('; ')}
+    </p>
+  );
 }
 
 /**

@@ -4,8 +4,7 @@
  * messages about it next to it (a key already taken, 409, among them).
  */
 import type { ComponentChildren, Ref } from 'preact';
-import { FieldErrors } from './api-error-message.js';
-import { inputProps } from './field-props.js';
+import { TextField } from './text-field.js';
 
 export interface KeyFieldProps {
   /** The input's id; its hint's and messages' ids follow from it. */
@@ -24,22 +23,19 @@ export interface KeyFieldProps {
 
 export function KeyField({ id, value, onInput, error, hint, inputRef, children }: KeyFieldProps) {
   return (
-    <div class="field">
-      <label for={id}>Key</label>
-      <input
-        ref={inputRef}
-        value={value}
-        required
-        autocomplete="off"
-        spellcheck={false}
-        onInput={onInput}
-        {...inputProps(error, 'key', id, `${id}-hint`)}
-      />
-      <p id={`${id}-hint`} class="muted">
-        {hint}
-      </p>
-      <FieldErrors error={error} path="key" id={`${id}-error`} />
-      {children}
-    </div>
+    <TextField
+      id={id}
+      label="Key"
+      path="key"
+      error={error}
+      hint={hint}
+      after={children}
+      ref={inputRef}
+      value={value}
+      required
+      autocomplete="off"
+      spellcheck={false}
+      onInput={onInput}
+    />
   );
 }

@@ -1,35 +1,15 @@
 /**
- * The name and description inputs of a creation form (projects, flags): left empty, the name is the key
- * and there is no description (the API's defaults), and the API's messages sit next to each.
+ * The name and description inputs every form of a resource has (projects, flags, variations, segments,
+ * environments, SDK keys): a TextField named `name` and a TextAreaField named `description`, with the
+ * API's messages about each next to it. What is left empty is the form's to decide (on creation, the
+ * API's defaults: the key as the name, no description).
  */
-import { FieldErrors } from './api-error-message.js';
-import { inputProps } from './field-props.js';
+import { TextAreaField, type TextAreaFieldProps, TextField, type TextFieldProps } from './text-field.js';
 
-export interface TextFieldProps {
-  /** The input's id; its messages' id follows from it. */
-  readonly id: string;
-  readonly value: string;
-  readonly onInput: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => void;
-  /** The form's write error. */
-  readonly error: unknown;
+export function NameField(props: Omit<TextFieldProps, 'label' | 'path'>) {
+  return <TextField label="Name" path="name" {...props} />;
 }
 
-export function NameField({ id, value, onInput, error }: TextFieldProps) {
-  return (
-    <div class="field">
-      <label for={id}>Name</label>
-      <input value={value} placeholder="the key" onInput={onInput} {...inputProps(error, 'name', id)} />
-      <FieldErrors error={error} path="name" id={`${id}-error`} />
-    </div>
-  );
-}
-
-export function DescriptionField({ id, value, onInput, error }: TextFieldProps) {
-  return (
-    <div class="field">
-      <label for={id}>Description</label>
-      <textarea rows={2} value={value} onInput={onInput} {...inputProps(error, 'description', id)} />
-      <FieldErrors error={error} path="description" id={`${id}-error`} />
-    </div>
-  );
+export function DescriptionField(props: Omit<TextAreaFieldProps, 'label' | 'path'>) {
+  return <TextAreaField label="Description" path="description" rows={2} {...props} />;
 }

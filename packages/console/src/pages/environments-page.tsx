@@ -5,14 +5,12 @@
  */
 import type { Action } from '@flagplane/contract';
 import { type Environment, type EnvironmentListItem, NotFoundError } from '@flagplane/sdk';
-import { useState } from 'preact/hooks';
-import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
-import { focusLater } from '../components/focus.js';
+import { CreationSection, ListPageHead, useListPage } from '../components/list-page.js';
 import { ManagedProjectNotice, type ProjectChildChange } from '../components/managed-badge.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
-import { useApi, useWrite } from '../signed-in/use-api.js';
+import { useApi } from '../signed-in/use-api.js';
 import { useProject } from '../signed-in/use-project.js';
 import { createBodyOf, EnvironmentForm, emptyEnvironmentDraft } from './environments/environment-form.js';
 import { EnvironmentRow, editEnvironmentButtonId } from './environments/environment-row.js';
@@ -49,37 +47,26 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
     [org, project],
   );
   const projectOfPage = useProject(org, project);
-  const [creating, setCreating] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const remove = useWrite();
+  const list = useListPage({ reload, newButtonId });
   const { confirm, dialog } = useConfirm();
 
-  const startWith = (change: () => void) => {
-    setNotice('');
-    change();
-  };
   /** §20: a save in a project managed by code asks first; true when it may go ahead. */
   const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => () =>
     projectOfPage.askBefore(confirm, 'environment', change, { title, confirmLabel });
-  const deleteEnvironment = async (environment: Environment) => {
+  const deleteEnvironment = (environment: Environment) => {
     const key = environment.key ?? environment.id;
-    const sure = await projectOfPage.askBefore(confirm, 'environment', 'delete', {
-      title: `Delete environment ${key}?`,
-      consequence: `Every flag's configuration in ${key}, its targeting rules and its SDK keys go for good: applications using those keys stop getting flags.`,
-      confirmLabel: 'Delete environment',
-      tone: 'destructive',
-    });
-    if (!sure) return;
-    startWith(() => setDeletingId(environment.id));
-    const outcome = await remove.run(({ client }) =>
-      client.environments.delete(org, project, environment.id),
+    return list.remove(
+      environment.id,
+      () =>
+        projectOfPage.askBefore(confirm, 'environment', 'delete', {
+          title: `Delete environment ${key}?`,
+          consequence: `Every flag's configuration in ${key}, its targeting rules and its SDK keys go for good: applications using those keys stop getting flags.`,
+          confirmLabel: 'Delete environment',
+          tone: 'destructive',
+        }),
+      ({ client }) => client.environments.delete(org, project, environment.id),
+      `Environment ${key} deleted.`,
     );
-    if (outcome.ok) {
-      setNotice(`Environment ${key} deleted.`);
-      reload();
-    }
   };
 
   return (
@@ -92,22 +79,15 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="environments" />
-      <div class="toolbar">
-        <ActionButton
-          id={newButtonId}
-          action={state.data?.createAction}
-          variant="primary"
-          onClick={() => startWith(() => setCreating(true))}
-        >
-          New environment
-        </ActionButton>
-      </div>
-      <p role="status" class="muted">
-        {notice}
-      </p>
-      {creating && (
-        <section class="card" aria-labelledby="new-environment-title">
-          <h2 id="new-environment-title">New environment</h2>
+      <ListPageHead
+        newButtonId={newButtonId}
+        newLabel="New environment"
+        action={state.data?.createAction}
+        onNew={list.openCreation}
+        notice={list.notice}
+      />
+      {list.creating && (
+        <CreationSection id="new-environment-title" title="New environment">
           <p class="muted">Every flag gets a configuration in it, turned off.</p>
           <EnvironmentForm
             idPrefix="new-environment"
@@ -121,18 +101,10 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
               'Create an environment in a project code manages?',
               'Create anyway',
             )}
-            onSaved={() => {
-              setCreating(false);
-              setNotice('Environment created.');
-              reload();
-              focusLater(newButtonId);
-            }}
-            onCancel={() => {
-              setCreating(false);
-              focusLater(newButtonId);
-            }}
+            onSaved={() => list.closeCreation('Environment created.')}
+            onCancel={() => list.closeCreation()}
           />
-        </section>
+        </CreationSection>
       )}
       <section aria-labelledby="environments-title">
         <h2 id="environments-title">Environments</h2>
@@ -161,26 +133,24 @@ export function EnvironmentsPage({ org, project }: { readonly org: string; reado
                     org={org}
                     project={project}
                     environment={environment}
-                    editing={editingId === environment.id}
-                    onEdit={() => startWith(() => setEditingId(environment.id))}
-                    onEditDone={(saved) => {
-                      setEditingId(null);
-                      if (saved) {
-                        setNotice(`Environment ${key} saved.`);
-                        reload();
-                      }
-                      focusLater(editEnvironmentButtonId(environment));
-                    }}
+                    editing={list.editingId === environment.id}
+                    onEdit={() => list.startEditing(environment.id)}
+                    onEditDone={(saved) =>
+                      list.finishEditing(
+                        editEnvironmentButtonId(environment),
+                        saved ? `Environment ${key} saved.` : undefined,
+                      )
+                    }
                     confirmSave={confirmManaged('change', `Change environment ${key}?`)}
                     onDelete={() => void deleteEnvironment(environment)}
-                    deleting={remove.pending && deletingId === environment.id}
+                    deleting={list.removing(environment.id)}
+                    deleteError={list.removalErrorOf(environment.id)}
                   />
                 );
               })}
             </tbody>
           </table>
         )}
-        <ApiErrorMessage error={remove.error} />
       </section>
     </ProjectLayout>
   );

@@ -7,8 +7,9 @@ import { type EnvironmentListItem, type EvaluationResults, ValidationError } fro
 import type { RulePlace } from '@flagplane/sdk/names';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { ApiErrorMessage, FieldErrors, fieldMessages } from '../components/api-error-message.js';
-import { inputProps } from '../components/field-props.js';
+import { ApiErrorMessage, fieldMessages } from '../components/api-error-message.js';
+import { FormFooter } from '../components/form-footer.js';
+import { SelectField, TextField } from '../components/text-field.js';
 import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
 import { useApi, useWrite } from '../signed-in/use-api.js';
@@ -124,52 +125,45 @@ function Playground({
           }}
         >
           <div class="toolbar">
-            <div class="field">
-              <label for="playground-environment">Environment</label>
-              <select
-                id="playground-environment"
-                value={environment}
-                onChange={(event) => setEnvironment(event.currentTarget.value)}
-              >
-                {environments.map((candidate) => (
-                  <option key={candidate.id} value={environmentKey(candidate)}>
-                    {candidate.name ?? candidate.key}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for="playground-context-key">Context key (targeting key, optional)</label>
-              <input
-                {...inputProps(error, 'context.key', 'playground-context-key')}
-                type="text"
-                value={contextKey}
-                placeholder="user-1"
-                autocomplete="off"
-                onInput={(event) => setContextKey(event.currentTarget.value)}
-              />
-              <FieldErrors error={error} path="context.key" id="playground-context-key-error" />
-            </div>
+            <SelectField
+              id="playground-environment"
+              label="Environment"
+              path="environment"
+              error={error}
+              value={environment}
+              onChange={(event) => setEnvironment(event.currentTarget.value)}
+            >
+              {environments.map((candidate) => (
+                <option key={candidate.id} value={environmentKey(candidate)}>
+                  {candidate.name ?? candidate.key}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              id="playground-context-key"
+              label="Context key (targeting key, optional)"
+              path="context.key"
+              error={error}
+              type="text"
+              value={contextKey}
+              placeholder="user-1"
+              autocomplete="off"
+              onInput={(event) => setContextKey(event.currentTarget.value)}
+            />
           </div>
           <AttributeRowsEditor rows={rows} onChange={setRows} problems={problems} error={error} />
-          <div class="field">
-            <label for="playground-flags">
-              Only these flags (optional, keys separated by commas or spaces)
-            </label>
-            <input
-              {...inputProps(error, 'flags', 'playground-flags')}
-              type="text"
-              value={flagsText}
-              placeholder="every flag of the project"
-              autocomplete="off"
-              onInput={(event) => setFlagsText(event.currentTarget.value)}
-            />
-            {flagErrors && (
-              <p id="playground-flags-error" class="field-error">
-                {flagIssues(error, sentFlags).join('; ')}
-              </p>
-            )}
-          </div>
+          <TextField
+            id="playground-flags"
+            label="Only these flags (optional, keys separated by commas or spaces)"
+            path="flags"
+            error={error}
+            messages={flagErrors ? flagIssues(error, sentFlags) : []}
+            type="text"
+            value={flagsText}
+            placeholder="every flag of the project"
+            autocomplete="off"
+            onInput={(event) => setFlagsText(event.currentTarget.value)}
+          />
           {problems.size > 0 && (
             <p class="error-box" role="alert">
               Nothing was sent: fix the marked attributes first.
@@ -179,11 +173,8 @@ function Playground({
             error={error}
             suggestionHref={(suggestion) => `${playground}?env=${encodeURIComponent(suggestion)}`}
           />
-          <div class="actions">
-            <button type="submit" class="primary" disabled={pending}>
-              {pending ? 'Evaluating…' : 'Evaluate'}
-            </button>
-          </div>
+          {/* What is under way is said by the results' status line, below. */}
+          <FormFooter submitLabel="Evaluate" pending={pending} pendingText={null} />
         </form>
       </section>
       <section aria-labelledby="playground-results-heading">

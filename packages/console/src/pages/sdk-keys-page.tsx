@@ -6,15 +6,15 @@
 import type { Action } from '@flagplane/contract';
 import type { SdkKeyCreated, SdkKeyListItem } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
-import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
 import { focusLater } from '../components/focus.js';
+import { CreationSection, ListPageHead, useListPage } from '../components/list-page.js';
 import { ManagedProjectNotice } from '../components/managed-badge.js';
 import { consolePaths } from '../signed-in/console-paths.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
-import { useApi, useWrite } from '../signed-in/use-api.js';
+import { useApi } from '../signed-in/use-api.js';
 import { useProject } from '../signed-in/use-project.js';
 import { CreatedSdkKey } from './environments/created-sdk-key.js';
 import { NewSdkKeyForm } from './environments/new-sdk-key-form.js';
@@ -70,20 +70,15 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
       [org, project, env],
       { start: 'later' },
     ).state.data ?? env;
-  const [creating, setCreating] = useState(false);
+  const list = useListPage({ reload, newButtonId });
   // The only place the plaintext is kept, until the person hides it (CreatedSdkKey).
   const [created, setCreated] = useState<SdkKeyCreated | null>(null);
-  const [revokingId, setRevokingId] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const revoke = useWrite();
   const { confirm, dialog } = useConfirm();
-  const focusNewButton = () => focusLater(newButtonId);
 
   const showCreated = (answer: SdkKeyCreated) => {
-    setCreating(false);
-    setNotice('');
+    // The key shown takes the focus (CreatedSdkKey); the status line stays empty, the key says it all.
+    list.closeCreation('', true);
     setCreated(answer);
-    reload();
   };
   const hideCreated = async (copied: boolean) => {
     const sure =
@@ -96,8 +91,8 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     if (!sure) return;
     const label = created ? `Key ${sdkKeyLabel(created.type, created.lastFourCharacters)}` : 'The key';
     setCreated(null);
-    setNotice(`${label} is hidden for good; it stays in the list below.`);
-    focusNewButton();
+    list.setNotice(`${label} is hidden for good; it stays in the list below.`);
+    focusLater(newButtonId);
   };
   /** §20: creating a key in a project managed by code asks first; true when it may go ahead. */
   const confirmCreate = () =>
@@ -105,22 +100,20 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
       title: 'Create an SDK key in a project code manages?',
       confirmLabel: 'Create anyway',
     });
-  const revokeKey = async (sdkKey: SdkKeyListItem) => {
+  const revokeKey = (sdkKey: SdkKeyListItem) => {
     const name = sdkKey.name ?? sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters);
-    const sure = await projectOfPage.askBefore(confirm, 'sdkKey', 'revoke', {
-      title: `Revoke SDK key ${name}?`,
-      consequence: `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`,
-      confirmLabel: 'Revoke key',
-      tone: 'destructive',
-    });
-    if (!sure) return;
-    setRevokingId(sdkKey.id);
-    setNotice('');
-    const outcome = await revoke.run(({ client }) => client.sdkKeys.revoke(org, project, env, sdkKey.id));
-    if (outcome.ok) {
-      setNotice(`SDK key ${name} revoked.`);
-      reload();
-    }
+    return list.remove(
+      sdkKey.id,
+      () =>
+        projectOfPage.askBefore(confirm, 'sdkKey', 'revoke', {
+          title: `Revoke SDK key ${name}?`,
+          consequence: `Applications using ${sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters)} stop getting flags at once. A revoked key can never be used again.`,
+          confirmLabel: 'Revoke key',
+          tone: 'destructive',
+        }),
+      ({ client }) => client.sdkKeys.revoke(org, project, env, sdkKey.id),
+      `SDK key ${name} revoked.`,
+    );
   };
 
   return (
@@ -137,45 +130,33 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="SDK keys" badge />
-      <div class="toolbar">
-        <ActionButton
-          id={newButtonId}
-          action={created ? oneSecretAtATime : state.data?.createAction}
-          variant="primary"
-          onClick={() => {
-            setCreating(true);
-            setNotice('');
-          }}
-        >
-          New SDK key
-        </ActionButton>
-      </div>
-      {created && (
-        <CreatedSdkKey
-          created={created}
-          onCopyOutcome={setNotice}
-          onDismiss={(copied) => void hideCreated(copied)}
-        />
-      )}
-      {/* The page's one status message: "Copied", "created", "revoked". */}
-      <p role="status" class="muted">
-        {notice}
-      </p>
-      {creating && (
-        <section class="card" aria-labelledby="new-sdk-key-title">
-          <h2 id="new-sdk-key-title">New SDK key</h2>
+      {/* The status line says "Copied", "revoked", "hidden"; the key shown once sits above it. */}
+      <ListPageHead
+        newButtonId={newButtonId}
+        newLabel="New SDK key"
+        action={created ? oneSecretAtATime : state.data?.createAction}
+        onNew={list.openCreation}
+        notice={list.notice}
+      >
+        {created && (
+          <CreatedSdkKey
+            created={created}
+            onCopyOutcome={list.setNotice}
+            onDismiss={(copied) => void hideCreated(copied)}
+          />
+        )}
+      </ListPageHead>
+      {list.creating && (
+        <CreationSection id="new-sdk-key-title" title="New SDK key">
           <NewSdkKeyForm
             org={org}
             project={project}
             env={env}
             onCreated={showCreated}
             confirmCreate={confirmCreate}
-            onCancel={() => {
-              setCreating(false);
-              focusNewButton();
-            }}
+            onCancel={() => list.closeCreation()}
           />
-        </section>
+        </CreationSection>
       )}
       <section aria-labelledby="sdk-keys-title">
         <h2 id="sdk-keys-title">Keys</h2>
@@ -217,14 +198,14 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
                 <SdkKeyRow
                   key={view.sdkKey.id}
                   view={view}
-                  revoking={revoke.pending && revokingId === view.sdkKey.id}
+                  revoking={list.removing(view.sdkKey.id)}
+                  revokeError={list.removalErrorOf(view.sdkKey.id)}
                   onRevoke={() => void revokeKey(view.sdkKey)}
                 />
               ))}
             </tbody>
           </table>
         )}
-        <ApiErrorMessage error={revoke.error} />
         <Pager
           label="SDK keys"
           pages={pages}

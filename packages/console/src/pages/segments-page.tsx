@@ -5,17 +5,15 @@
  */
 import type { Action } from '@flagplane/contract';
 import { NotFoundError, type Segment } from '@flagplane/sdk';
-import { useState } from 'preact/hooks';
-import { ActionButton } from '../components/action-button.js';
 import { ApiErrorMessage } from '../components/api-error-message.js';
 import { useConfirm } from '../components/confirm-dialog.js';
 import { Pager, useCursorPages } from '../components/cursor-pager.js';
-import { focusLater } from '../components/focus.js';
+import { CreationSection, ListPageHead, useListPage } from '../components/list-page.js';
 import { ManagedProjectNotice, type ProjectChildChange } from '../components/managed-badge.js';
 import { ProjectLayout } from '../signed-in/project-layout.js';
-import { useApi, useWrite } from '../signed-in/use-api.js';
+import { useApi } from '../signed-in/use-api.js';
 import { useProject } from '../signed-in/use-project.js';
-import { SegmentCard } from './segments/segment-card.js';
+import { editSegmentButtonId, SegmentCard } from './segments/segment-card.js';
 import { createBodyOf, emptySegmentDraft } from './segments/segment-draft.js';
 import { SegmentForm } from './segments/segment-form.js';
 
@@ -57,42 +55,26 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
     [org, project, pages.cursor],
   );
   const projectOfPage = useProject(org, project);
-  const [creating, setCreating] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const remove = useWrite();
+  const list = useListPage({ reload, newButtonId });
   const { confirm, dialog } = useConfirm();
-
-  const closeCreation = (created: boolean) => {
-    setCreating(false);
-    if (created) {
-      setNotice('Segment created.');
-      reload();
-    }
-    // Back where the form was opened from.
-    focusLater(newButtonId);
-  };
 
   /** §20: a save in a project managed by code asks first; true when it may go ahead. */
   const confirmManaged = (change: ProjectChildChange, title: string, confirmLabel?: string) => () =>
     projectOfPage.askBefore(confirm, 'segment', change, { title, confirmLabel });
-  const deleteSegment = async (segment: Segment) => {
+  const deleteSegment = (segment: Segment) => {
     const key = segment.key ?? segment.id;
-    const sure = await projectOfPage.askBefore(confirm, 'segment', 'delete', {
-      title: `Delete segment ${key}?`,
-      consequence: `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`,
-      confirmLabel: 'Delete segment',
-      tone: 'destructive',
-    });
-    if (!sure) return;
-    setDeletingId(segment.id);
-    setNotice('');
-    const outcome = await remove.run(({ client }) => client.segments.delete(org, project, segment.id));
-    if (outcome.ok) {
-      setNotice(`Segment ${key} deleted.`);
-      reload();
-    }
+    return list.remove(
+      segment.id,
+      () =>
+        projectOfPage.askBefore(confirm, 'segment', 'delete', {
+          title: `Delete segment ${key}?`,
+          consequence: `Segment ${key} and its lists of keys go for good. The API refuses while a targeting rule uses it.`,
+          confirmLabel: 'Delete segment',
+          tone: 'destructive',
+        }),
+      ({ client }) => client.segments.delete(org, project, segment.id),
+      `Segment ${key} deleted.`,
+    );
   };
 
   return (
@@ -105,25 +87,15 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
     >
       {dialog}
       <ManagedProjectNotice managedBy={projectOfPage.state.data?.managedBy} kinds="segments" />
-      <div class="toolbar">
-        <ActionButton
-          id={newButtonId}
-          action={state.data?.createAction}
-          variant="primary"
-          onClick={() => {
-            setCreating(true);
-            setNotice('');
-          }}
-        >
-          New segment
-        </ActionButton>
-      </div>
-      <p role="status" class="muted">
-        {notice}
-      </p>
-      {creating && (
-        <section class="card" aria-labelledby="new-segment-title">
-          <h2 id="new-segment-title">New segment</h2>
+      <ListPageHead
+        newButtonId={newButtonId}
+        newLabel="New segment"
+        action={state.data?.createAction}
+        onNew={list.openCreation}
+        notice={list.notice}
+      />
+      {list.creating && (
+        <CreationSection id="new-segment-title" title="New segment">
           <SegmentForm
             idPrefix="new-segment"
             subject="the new segment"
@@ -136,10 +108,10 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
               'Create a segment in a project code manages?',
               'Create anyway',
             )}
-            onSaved={() => closeCreation(true)}
-            onCancel={() => closeCreation(false)}
+            onSaved={() => list.closeCreation('Segment created.')}
+            onCancel={() => list.closeCreation()}
           />
-        </section>
+        </CreationSection>
       )}
       <section aria-labelledby="segments-title">
         <h2 id="segments-title">Segments</h2>
@@ -159,22 +131,18 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
               org={org}
               project={project}
               segment={segment}
-              editing={editingId === segment.id}
-              onEdit={() => {
-                setEditingId(segment.id);
-                setNotice('');
-              }}
-              onEditDone={(saved) => {
-                setEditingId(null);
-                if (saved) {
-                  setNotice(`Segment ${segment.key ?? segment.id} saved.`);
-                  reload();
-                }
-              }}
+              editing={list.editingId === segment.id}
+              onEdit={() => list.startEditing(segment.id)}
+              onEditDone={(saved) =>
+                list.finishEditing(
+                  editSegmentButtonId(segment),
+                  saved ? `Segment ${segment.key ?? segment.id} saved.` : undefined,
+                )
+              }
               confirmSave={confirmManaged('change', `Change segment ${segment.key ?? segment.id}?`)}
               onDelete={() => void deleteSegment(segment)}
-              deleting={remove.pending && deletingId === segment.id}
-              deleteError={deletingId === segment.id ? remove.error : null}
+              deleting={list.removing(segment.id)}
+              deleteError={list.removalErrorOf(segment.id)}
             />
           ))}
         <Pager

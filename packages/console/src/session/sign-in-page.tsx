@@ -1,5 +1,7 @@
 /** Sign-in: paste a personal access or service token. The token is checked by the first API call. */
 import { useState } from 'preact/hooks';
+import { FormFooter } from '../components/form-footer.js';
+import { TextField } from '../components/text-field.js';
 import { TopBar } from '../components/top-bar.js';
 import { useDocumentTitle } from '../signed-in/page-announcer.js';
 import { tokenProblem } from './session-token.js';
@@ -31,33 +33,27 @@ export function SignInPage({ farewell, onSignIn }: SignInPageProps) {
           </p>
         )}
         <form class="card" onSubmit={submit} noValidate>
-          <div class="field">
-            <label for="token">API token</label>
-            <input
-              id="token"
-              name="token"
-              type="password"
-              autocomplete="off"
-              spellcheck={false}
-              class="mono"
-              value={token}
-              aria-invalid={problem ? 'true' : 'false'}
-              aria-describedby={problem ? 'token-problem token-help' : 'token-help'}
-              onInput={(event) => setToken(event.currentTarget.value)}
-            />
-            {problem && (
-              <p id="token-problem" class="field-error">
-                {problem}
-              </p>
-            )}
-            <p id="token-help" class="muted">
-              A personal access token (<code>fp_pat_…</code>) or a service token (<code>fp_svc_…</code>). It
-              is kept for this tab only and forgotten when you sign out or close the tab.
-            </p>
-          </div>
-          <button type="submit" class="primary">
-            Sign in
-          </button>
+          <TextField
+            id="token"
+            label="API token"
+            path="token"
+            error={null}
+            messages={problem ? [problem] : []}
+            hint={
+              <>
+                A personal access token (<code>fp_pat_…</code>) or a service token (<code>fp_svc_…</code>). It
+                is kept for this tab only and forgotten when you sign out or close the tab.
+              </>
+            }
+            name="token"
+            type="password"
+            autocomplete="off"
+            spellcheck={false}
+            class="mono"
+            value={token}
+            onInput={(event) => setToken(event.currentTarget.value)}
+          />
+          <FormFooter submitLabel="Sign in" pending={false} pendingText={null} />
         </form>
       </main>
     </>

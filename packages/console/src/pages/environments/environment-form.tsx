@@ -3,12 +3,13 @@
  * position. Left empty on creation, name, color and position take the API's defaults.
  */
 import type { EnvironmentCreateParams, EnvironmentUpdateParams } from '@flagplane/sdk';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { type DraftFormProps, useDraftForm } from '../../components/draft-form.js';
-import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
-import { FormActions } from '../../components/form-actions.js';
+import { FormFooter } from '../../components/form-footer.js';
 import { KeyField } from '../../components/key-field.js';
+import { NameField } from '../../components/name-fields.js';
+import { TextField } from '../../components/text-field.js';
 
 export interface EnvironmentDraft {
   readonly key: string;
@@ -60,8 +61,7 @@ export function EnvironmentForm(props: EnvironmentFormProps) {
   };
   const firstInput = useFocusOnOpen<HTMLInputElement>();
   const id = (field: string) => `${idPrefix}-${field}`;
-  const described = (field: keyof EnvironmentDraft, hinted = false) =>
-    inputProps(write.error, field, id(field), hinted ? id(`${field}-hint`) : undefined);
+  const field = (path: keyof EnvironmentDraft) => ({ id: id(path), path, error: write.error });
 
   return (
     <form onSubmit={confirmThenSubmit} noValidate>
@@ -81,44 +81,34 @@ export function EnvironmentForm(props: EnvironmentFormProps) {
             }
           />
         )}
-        <div class="field">
-          <label for={id('name')}>Name</label>
-          <input
-            ref={creating ? undefined : firstInput}
-            value={draft.name}
-            placeholder={creating ? 'the key' : undefined}
-            onInput={set('name')}
-            {...described('name')}
-          />
-          <FieldErrors error={write.error} path="name" id={id('name-error')} />
-        </div>
-        <div class="field">
-          <label for={id('color')}>Color</label>
-          <input type="color" value={draft.color} onInput={set('color')} {...described('color')} />
-          <FieldErrors error={write.error} path="color" id={id('color-error')} />
-        </div>
-        <div class="field">
-          <label for={id('sortOrder')}>Position</label>
-          <input
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={draft.sortOrder}
-            placeholder={creating ? 'last' : undefined}
-            onInput={set('sortOrder')}
-            {...described('sortOrder', true)}
-          />
-          <p id={id('sortOrder-hint')} class="muted">
-            Environments are listed by position, then key.
-          </p>
-          <FieldErrors error={write.error} path="sortOrder" id={id('sortOrder-error')} />
-        </div>
+        <NameField
+          {...field('name')}
+          ref={creating ? undefined : firstInput}
+          value={draft.name}
+          placeholder={creating ? 'the key' : undefined}
+          onInput={set('name')}
+        />
+        <TextField
+          {...field('color')}
+          label="Color"
+          type="color"
+          value={draft.color}
+          onInput={set('color')}
+        />
+        <TextField
+          {...field('sortOrder')}
+          label="Position"
+          hint="Environments are listed by position, then key."
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={draft.sortOrder}
+          placeholder={creating ? 'last' : undefined}
+          onInput={set('sortOrder')}
+        />
       </div>
-      <FormActions submitLabel={submitLabel} pending={write.pending} onCancel={onCancel} />
-      <p role="status" class="muted">
-        {write.pending ? 'Saving…' : ''}
-      </p>
+      <FormFooter submitLabel={submitLabel} pending={write.pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,6 +5,7 @@
 import type { Environment } from '@flagplane/sdk';
 import { Fragment } from 'preact';
 import { ActionButton } from '../../components/action-button.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { consolePaths } from '../../signed-in/console-paths.js';
 import { defaultEnvironmentColor, EnvironmentForm, updateBodyOf } from './environment-form.js';
 
@@ -22,10 +23,23 @@ export interface EnvironmentRowProps {
   readonly confirmSave: () => Promise<boolean>;
   readonly onDelete: () => void;
   readonly deleting: boolean;
+  /** Why the last delete of this environment failed (the last one of the project, …). */
+  readonly deleteError: unknown;
 }
 
 export function EnvironmentRow(props: EnvironmentRowProps) {
-  const { org, project, environment, editing, onEdit, onEditDone, confirmSave, onDelete, deleting } = props;
+  const {
+    org,
+    project,
+    environment,
+    editing,
+    onEdit,
+    onEditDone,
+    confirmSave,
+    onDelete,
+    deleting,
+    deleteError,
+  } = props;
   const key = environment.key ?? environment.id;
   const createKey = environment._actions.createSdkKey;
   return (
@@ -68,6 +82,7 @@ export function EnvironmentRow(props: EnvironmentRowProps) {
               Delete<span class="visually-hidden"> environment {key}</span>
             </ActionButton>
           </div>
+          <ApiErrorMessage error={deleteError} />
         </td>
       </tr>
       {editing && (

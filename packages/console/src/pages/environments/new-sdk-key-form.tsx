@@ -5,10 +5,11 @@
 import type { SdkKeyType } from '@flagplane/contract';
 import type { SdkKeyCreated } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
-import { inputProps } from '../../components/field-props.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { useFocusOnOpen } from '../../components/focus.js';
-import { FormActions } from '../../components/form-actions.js';
+import { FormFooter } from '../../components/form-footer.js';
+import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { SelectField } from '../../components/text-field.js';
 import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
 
@@ -37,6 +38,8 @@ export function NewSdkKeyForm({ org, project, env, onCreated, onCancel, confirmC
   const edited = name !== '' || description !== '' || type !== 'ServerSide';
   useLeaveGuard(edited ? 'the new SDK key you started, not created yet' : null);
 
+  const field = (path: string) => ({ id: `new-sdk-key-${path}`, path, error: write.error });
+
   const submit = async (event: Event) => {
     event.preventDefault();
     if (confirmCreate && !(await confirmCreate())) return;
@@ -54,50 +57,37 @@ export function NewSdkKeyForm({ org, project, env, onCreated, onCancel, confirmC
   return (
     <form onSubmit={submit} noValidate>
       <ApiErrorMessage error={write.error} />
-      <div class="field">
-        <label for="new-sdk-key-name">Name</label>
-        <input
-          ref={firstInput}
-          value={name}
-          placeholder={`${type} key`}
-          onInput={(event) => setName(event.currentTarget.value)}
-          {...inputProps(write.error, 'name', 'new-sdk-key-name')}
-        />
-        <FieldErrors error={write.error} path="name" id="new-sdk-key-name-error" />
-      </div>
-      <div class="field">
-        <label for="new-sdk-key-description">Description</label>
-        <textarea
-          rows={2}
-          value={description}
-          onInput={(event) => setDescription(event.currentTarget.value)}
-          {...inputProps(write.error, 'description', 'new-sdk-key-description')}
-        />
-        <FieldErrors error={write.error} path="description" id="new-sdk-key-description-error" />
-      </div>
-      <div class="field">
-        <label for="new-sdk-key-type">Type</label>
-        <select
-          value={type}
-          onChange={(event) => setType(event.currentTarget.value as SdkKeyType)}
-          {...inputProps(write.error, 'type', 'new-sdk-key-type', 'new-sdk-key-type-hint')}
-        >
-          {Object.keys(typeDescriptions).map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-        <p id="new-sdk-key-type-hint" class="muted">
-          {typeDescriptions[type]}
-        </p>
-        <FieldErrors error={write.error} path="type" id="new-sdk-key-type-error" />
-      </div>
-      <FormActions submitLabel="Create SDK key" pending={write.pending} onCancel={onCancel} />
-      {/* Always there, empty when idle: a live region inserted with its text is often not announced. */}
-      <p role="status" class="muted">
-        {write.pending ? 'Creating…' : ''}
-      </p>
+      <NameField
+        {...field('name')}
+        ref={firstInput}
+        value={name}
+        placeholder={`${type} key`}
+        onInput={(event) => setName(event.currentTarget.value)}
+      />
+      <DescriptionField
+        {...field('description')}
+        value={description}
+        onInput={(event) => setDescription(event.currentTarget.value)}
+      />
+      <SelectField
+        {...field('type')}
+        label="Type"
+        hint={typeDescriptions[type]}
+        value={type}
+        onChange={(event) => setType(event.currentTarget.value as SdkKeyType)}
+      >
+        {Object.keys(typeDescriptions).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </SelectField>
+      <FormFooter
+        submitLabel="Create SDK key"
+        pending={write.pending}
+        pendingText="Creating…"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

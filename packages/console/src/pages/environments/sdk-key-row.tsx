@@ -2,6 +2,7 @@
 import type { Action, SdkKeyType } from '@flagplane/contract';
 import type { SdkKeyListItem } from '@flagplane/sdk';
 import { ActionButton } from '../../components/action-button.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { DateTime } from '../../components/date-time.js';
 
 /** The prefix every key of a type starts with (§5), to recognise a key by its ends. */
@@ -27,9 +28,11 @@ export interface SdkKeyRowProps {
   readonly view: SdkKeyView;
   readonly revoking: boolean;
   readonly onRevoke: () => void;
+  /** Why the last revoke of this key failed. */
+  readonly revokeError: unknown;
 }
 
-export function SdkKeyRow({ view, revoking, onRevoke }: SdkKeyRowProps) {
+export function SdkKeyRow({ view, revoking, onRevoke, revokeError }: SdkKeyRowProps) {
   const { sdkKey, revoke } = view;
   const label = sdkKeyLabel(sdkKey.type, sdkKey.lastFourCharacters);
   return (
@@ -63,6 +66,7 @@ export function SdkKeyRow({ view, revoking, onRevoke }: SdkKeyRowProps) {
             Revoke<span class="visually-hidden"> {sdkKey.name ?? label}</span>
           </ActionButton>
         )}
+        <ApiErrorMessage error={revokeError} />
       </td>
     </tr>
   );

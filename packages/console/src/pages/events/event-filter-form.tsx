@@ -7,8 +7,7 @@
 import { closestMatches, type EventResourceKind } from '@flagplane/contract';
 import { eventActions } from '@flagplane/sdk/names';
 import { useEffect, useState } from 'preact/hooks';
-import { FieldErrors } from '../../components/api-error-message.js';
-import { inputProps } from '../../components/field-props.js';
+import { SelectField, TextField } from '../../components/text-field.js';
 import {
   type EventFilters,
   type FilterName,
@@ -48,42 +47,38 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
   useEffect(() => setDraft(draftOf(filters)), [applied]);
   const set = (name: FilterName, value: string) => setDraft((current) => ({ ...current, [name]: value }));
 
-  /** The ARIA wiring every input shares: its error paragraph and whether the API refused it. */
-  const describedBy = (name: FilterName) => inputProps(error, name, `filter-${name}`);
+  /** What every filter's field shares: its id and the API's messages about it. */
+  const field = (name: FilterName) => ({ id: `filter-${name}`, path: name, error });
 
   const textField = (name: FilterName, label: string, placeholder: string) => (
-    <div class="field">
-      <label for={`filter-${name}`}>{label}</label>
-      <input
-        {...describedBy(name)}
-        type="text"
-        value={draft[name]}
-        placeholder={placeholder}
-        autocomplete="off"
-        onInput={(event) => set(name, event.currentTarget.value)}
-      />
-      <FieldErrors error={error} path={name} id={`filter-${name}-error`} />
-    </div>
+    <TextField
+      {...field(name)}
+      label={label}
+      type="text"
+      value={draft[name]}
+      placeholder={placeholder}
+      autocomplete="off"
+      onInput={(event) => set(name, event.currentTarget.value)}
+    />
   );
 
   const timeField = (name: 'since' | 'until', label: string) => {
     // A hand-written address may carry a value no date-time input can show: say what it was.
     const unreadable = filters[name] !== '' && toUtcInput(filters[name]) === null;
     return (
-      <div class="field">
-        <label for={`filter-${name}`}>{label}</label>
-        <input
-          {...describedBy(name)}
-          type="datetime-local"
-          step={1}
-          value={draft[name]}
-          onInput={(event) => set(name, event.currentTarget.value)}
-        />
-        {unreadable && (
-          <p class="field-error">The address gives “{filters[name]}”, which is not a date-time.</p>
-        )}
-        <FieldErrors error={error} path={name} id={`filter-${name}-error`} />
-      </div>
+      <TextField
+        {...field(name)}
+        label={label}
+        after={
+          unreadable && (
+            <p class="field-error">The address gives “{filters[name]}”, which is not a date-time.</p>
+          )
+        }
+        type="datetime-local"
+        step={1}
+        value={draft[name]}
+        onInput={(event) => set(name, event.currentTarget.value)}
+      />
     );
   };
 
@@ -102,43 +97,43 @@ export function EventFilterForm({ filters, error, showProject, onApply }: EventF
         {textField('flag', 'Flag', 'flag key')}
         {textField('environment', 'Environment', 'environment key')}
         {textField('actor', 'Actor', 'user or token id, or email')}
-        <div class="field">
-          <label for="filter-action">Action</label>
-          <select
-            {...inputProps(error, 'action', 'filter-action', knownAction ? undefined : 'filter-action-hint')}
-            value={draft.action}
-            onChange={(event) => set('action', event.currentTarget.value)}
-          >
-            <option value="">Any action</option>
-            {actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-            {!knownAction && <option value={draft.action}>{draft.action} (not an action)</option>}
-          </select>
-          {!knownAction && (
-            <UnknownActionHint action={draft.action} onChoose={(action) => onApply({ ...filters, action })} />
-          )}
-          <FieldErrors error={error} path="action" id="filter-action-error" />
-        </div>
-        <div class="field">
-          <label for="filter-resourceKind">Resource kind</label>
-          <select
-            {...describedBy('resourceKind')}
-            value={draft.resourceKind}
-            onChange={(event) => set('resourceKind', event.currentTarget.value)}
-          >
-            <option value="">Any kind</option>
-            {(Object.keys(resourceKindLabels) as EventResourceKind[]).map((kind) => (
-              <option key={kind} value={kind}>
-                {resourceKindLabels[kind]}
-              </option>
-            ))}
-            {!knownKind && <option value={draft.resourceKind}>{draft.resourceKind} (not a kind)</option>}
-          </select>
-          <FieldErrors error={error} path="resourceKind" id="filter-resourceKind-error" />
-        </div>
+        <SelectField
+          {...field('action')}
+          label="Action"
+          describedBy={knownAction ? undefined : 'filter-action-hint'}
+          after={
+            !knownAction && (
+              <UnknownActionHint
+                action={draft.action}
+                onChoose={(action) => onApply({ ...filters, action })}
+              />
+            )
+          }
+          value={draft.action}
+          onChange={(event) => set('action', event.currentTarget.value)}
+        >
+          <option value="">Any action</option>
+          {actions.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+          {!knownAction && <option value={draft.action}>{draft.action} (not an action)</option>}
+        </SelectField>
+        <SelectField
+          {...field('resourceKind')}
+          label="Resource kind"
+          value={draft.resourceKind}
+          onChange={(event) => set('resourceKind', event.currentTarget.value)}
+        >
+          <option value="">Any kind</option>
+          {(Object.keys(resourceKindLabels) as EventResourceKind[]).map((kind) => (
+            <option key={kind} value={kind}>
+              {resourceKindLabels[kind]}
+            </option>
+          ))}
+          {!knownKind && <option value={draft.resourceKind}>{draft.resourceKind} (not a kind)</option>}
+        </SelectField>
         {timeField('since', 'Since (UTC)')}
         {timeField('until', 'Until (UTC)')}
       </div>

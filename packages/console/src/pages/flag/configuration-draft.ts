@@ -5,29 +5,15 @@
  * point straight back at the draft's inputs.
  */
 
-import type { ConditionGroup, NestedVariation } from '@flagplane/contract';
+import type { NestedVariation } from '@flagplane/contract';
 import type { FlagEnvironment, FlagEnvironmentUpdateParams } from '@flagplane/sdk';
-import { textOfValues, valuesFitLines, valuesOfText } from '../../components/condition-values.js';
-
-export interface ConditionDraft {
-  readonly key: number;
-  readonly attribute: string;
-  readonly operator: string;
-  /** One value a line, exactly as typed (components/condition-values.ts). */
-  readonly valuesText: string;
-  /**
-   * Stored values the text cannot show (an empty value, a line break inside one), sent back exactly as
-   * they are and shown read-only; null when `valuesText` holds the values.
-   */
-  readonly keptValues: readonly string[] | null;
-  readonly negate: boolean;
-}
-
-export interface GroupDraft {
-  readonly key: number;
-  readonly operator: string;
-  readonly conditions: readonly ConditionDraft[];
-}
+import {
+  type ConditionGroupDraft,
+  conditionGroupDrafts,
+  conditionGroupRows,
+  conditionGroupsOf,
+  newRowKey,
+} from '../../components/conditions/condition-groups-draft.js';
 
 export interface RuleDraft {
   readonly key: number;
@@ -39,7 +25,7 @@ export interface RuleDraft {
   readonly rolloutPercentage: string;
   /** Empty means no segment. */
   readonly userSegmentId: string;
-  readonly groups: readonly GroupDraft[];
+  readonly groups: readonly ConditionGroupDraft[];
 }
 
 export interface PrerequisiteDraft {
@@ -69,34 +55,12 @@ export interface ConfigurationDraft {
   readonly rules: readonly RuleDraft[];
 }
 
-let lastKey = 0;
-/** A stable identity for a row while it moves around the form (list keys must not be indexes). */
-export const newKey = () => {
-  lastKey += 1;
-  return lastKey;
-};
-
-export const emptyCondition = (): ConditionDraft => ({
-  key: newKey(),
-  attribute: '',
-  operator: 'Equals',
-  valuesText: '',
-  keptValues: null,
-  negate: false,
-});
-
-export const emptyGroup = (): GroupDraft => ({
-  key: newKey(),
-  operator: 'And',
-  conditions: [emptyCondition()],
-});
-
 /**
  * A rule as "Add a rule" starts it: valid as it is (no condition group: it matches every context, §21),
  * so the form can be saved at once; an empty condition would be refused until filled in.
  */
 export const emptyRule = (variationId: string): RuleDraft => ({
-  key: newKey(),
+  key: newRowKey(),
   id: null,
   description: '',
   variationId,
@@ -105,23 +69,11 @@ export const emptyRule = (variationId: string): RuleDraft => ({
   groups: [],
 });
 
-export const emptyPrerequisite = (): PrerequisiteDraft => ({ key: newKey(), flagKey: '', variationKey: '' });
-
-function groupDraft(group: ConditionGroup): GroupDraft {
-  return {
-    key: newKey(),
-    operator: group.operator,
-    conditions: group.conditions.map((condition) => ({
-      key: newKey(),
-      attribute: condition.attribute,
-      operator: condition.operator,
-      ...(valuesFitLines(condition.values)
-        ? { valuesText: textOfValues(condition.values), keptValues: null }
-        : { valuesText: '', keptValues: condition.values }),
-      negate: condition.negate,
-    })),
-  };
-}
+export const emptyPrerequisite = (): PrerequisiteDraft => ({
+  key: newRowKey(),
+  flagKey: '',
+  variationKey: '',
+});
 
 export function draftOf(
   configuration: FlagEnvironment,
@@ -140,18 +92,18 @@ export function draftOf(
     defaultVariationId: configuration.defaultVariationId,
     weights,
     prerequisites: (configuration.prerequisites ?? []).map((prerequisite) => ({
-      key: newKey(),
+      key: newRowKey(),
       flagKey: prerequisite.prerequisiteFlagKey ?? '',
       variationKey: prerequisite.expectedVariationKey ?? '',
     })),
     rules: configuration.rules.map((rule) => ({
-      key: newKey(),
+      key: newRowKey(),
       id: rule.id,
       description: rule.description ?? '',
       variationId: rule.variationId,
       rolloutPercentage: rule.rolloutPercentage === null ? '' : String(rule.rolloutPercentage),
       userSegmentId: rule.userSegmentId ?? '',
-      groups: (rule.conditionGroups ?? []).map(groupDraft),
+      groups: conditionGroupDrafts(rule.conditionGroups ?? []),
     })),
   };
 }
@@ -214,15 +166,7 @@ export function updateBodyOf(draft: ConfigurationDraft, stored: StoredRollout): 
       variationId: rule.variationId,
       rolloutPercentage: rule.rolloutPercentage.trim() === '' ? null : numberOf(rule.rolloutPercentage),
       userSegmentId: rule.userSegmentId === '' ? null : rule.userSegmentId,
-      conditionGroups: rule.groups.map((group) => ({
-        operator: group.operator as 'And' | 'Or',
-        conditions: group.conditions.map((condition) => ({
-          attribute: condition.attribute,
-          operator: condition.operator,
-          values: condition.keptValues ? [...condition.keptValues] : valuesOfText(condition.valuesText),
-          negate: condition.negate,
-        })),
-      })),
+      conditionGroups: conditionGroupsOf(rule.groups),
     })),
   };
 }
@@ -234,10 +178,7 @@ export function updateBodyOf(draft: ConfigurationDraft, stored: StoredRollout): 
  */
 export function rowsOf(draft: ConfigurationDraft): string {
   return JSON.stringify([
-    draft.rules.map((rule) => [
-      rule.key,
-      rule.groups.map((group) => [group.key, group.conditions.map((c) => c.key)]),
-    ]),
+    draft.rules.map((rule) => [rule.key, conditionGroupRows(rule.groups)]),
     draft.prerequisites.map((prerequisite) => prerequisite.key),
   ]);
 }

@@ -7,10 +7,10 @@
  */
 import type { FlagEnvironment, SegmentListItem } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
-import { ActionButton } from '../../components/action-button.js';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
-import { inputProps } from '../../components/field-props.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { FormFooter } from '../../components/form-footer.js';
 import { listOf } from '../../components/list-of.js';
+import { SelectField } from '../../components/text-field.js';
 import { differsInContent } from '../../components/unsaved-changes.js';
 import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
@@ -100,37 +100,35 @@ export function FlagEnvironmentForm({
     <form class="flag-environment-form" onSubmit={save} aria-label={`The ${envKey} configuration`} noValidate>
       <ApiErrorMessage error={error} />
       <div class="grid-2">
-        <div class="field">
-          <label for={`${idPrefix}-strategy`}>Strategy</label>
-          <select
-            {...inputProps(error, 'strategy', `${idPrefix}-strategy`)}
-            value={draft.strategy}
-            onChange={(event) => change({ strategy: event.currentTarget.value })}
-          >
-            {draft.strategy === '' && <option value="">Not set (left as it is)</option>}
-            {strategies.map((strategy) => (
-              <option key={strategy} value={strategy}>
-                {strategyLabels[strategy]}
-              </option>
-            ))}
-          </select>
-          <FieldErrors error={error} path="strategy" id={`${idPrefix}-strategy-error`} />
-        </div>
-        <div class="field">
-          <label for={`${idPrefix}-default`}>Default variation</label>
-          <select
-            {...inputProps(error, 'defaultVariationId', `${idPrefix}-default`)}
-            value={draft.defaultVariationId}
-            onChange={(event) => change({ defaultVariationId: event.currentTarget.value })}
-          >
-            {flag.variations.map((variation) => (
-              <option key={variation.id} value={variation.id}>
-                {variationLabel(variation)}
-              </option>
-            ))}
-          </select>
-          <FieldErrors error={error} path="defaultVariationId" id={`${idPrefix}-default-error`} />
-        </div>
+        <SelectField
+          id={`${idPrefix}-strategy`}
+          label="Strategy"
+          path="strategy"
+          error={error}
+          value={draft.strategy}
+          onChange={(event) => change({ strategy: event.currentTarget.value })}
+        >
+          {draft.strategy === '' && <option value="">Not set (left as it is)</option>}
+          {strategies.map((strategy) => (
+            <option key={strategy} value={strategy}>
+              {strategyLabels[strategy]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={`${idPrefix}-default`}
+          label="Default variation"
+          path="defaultVariationId"
+          error={error}
+          value={draft.defaultVariationId}
+          onChange={(event) => change({ defaultVariationId: event.currentTarget.value })}
+        >
+          {flag.variations.map((variation) => (
+            <option key={variation.id} value={variation.id}>
+              {variationLabel(variation)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <PercentageRolloutEditor
         variations={flag.variations}
@@ -167,20 +165,13 @@ export function FlagEnvironmentForm({
           Discard my changes and load the current configuration
         </button>
       )}
-      <div class="actions">
-        <button type="button" onClick={onCancel} disabled={write.pending}>
-          Cancel
-        </button>
-        {/* The update action, not only the Edit button: the flag may be archived while the form is open. */}
-        <ActionButton
-          type="submit"
-          variant="primary"
-          action={configuration._actions.update}
-          busy={write.pending}
-        >
-          {write.pending ? 'Saving…' : `Save the ${envKey} configuration`}
-        </ActionButton>
-      </div>
+      {/* The update action, not only the Edit button: the flag may be archived while the form is open. */}
+      <FormFooter
+        submitLabel={`Save the ${envKey} configuration`}
+        submitAction={configuration._actions.update}
+        pending={write.pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,9 +1,11 @@
 /** Editing the flag's name, description, tags, client-side visibility and temporary mark: one `flags.update` call. */
 import type { FlagUpdateParams } from '@flagplane/sdk';
 import { useState } from 'preact/hooks';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
-import { inputProps } from '../../components/field-props.js';
+import { FormFooter } from '../../components/form-footer.js';
+import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { TextField } from '../../components/text-field.js';
 import { differsInContent } from '../../components/unsaved-changes.js';
 import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
@@ -53,6 +55,8 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
   );
   useLeaveGuard(edited ? `your unsaved changes to the settings of ${flagKey}` : null);
 
+  const field = (path: string) => ({ id: `flag-${path}`, path, error });
+
   const save = async (event: Event) => {
     event.preventDefault();
     if (!(await confirmManagedChange(scope, `Flag ${flagKey}`))) return;
@@ -71,37 +75,20 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
   return (
     <form class="card" onSubmit={save} aria-label="Flag settings">
       <ApiErrorMessage error={error} />
-      <div class="field">
-        <label for="flag-name">Name</label>
-        <input
-          {...inputProps(error, 'name', 'flag-name')}
-          value={name}
-          onInput={(event) => setName(event.currentTarget.value)}
-        />
-        <FieldErrors error={error} path="name" id="flag-name-error" />
-      </div>
-      <div class="field">
-        <label for="flag-description">Description</label>
-        <textarea
-          {...inputProps(error, 'description', 'flag-description')}
-          rows={3}
-          value={description}
-          onInput={(event) => setDescription(event.currentTarget.value)}
-        />
-        <FieldErrors error={error} path="description" id="flag-description-error" />
-      </div>
-      <div class="field">
-        <label for="flag-tags">Tags</label>
-        <input
-          {...inputProps(error, 'tags', 'flag-tags', 'flag-tags-hint')}
-          value={tagsText}
-          onInput={(event) => setTagsText(event.currentTarget.value)}
-        />
-        <p id="flag-tags-hint" class="muted">
-          {tagsHint} Empty removes every tag.
-        </p>
-        <FieldErrors error={error} path="tags" id="flag-tags-error" />
-      </div>
+      <NameField {...field('name')} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+      <DescriptionField
+        {...field('description')}
+        rows={3}
+        value={description}
+        onInput={(event) => setDescription(event.currentTarget.value)}
+      />
+      <TextField
+        {...field('tags')}
+        label="Tags"
+        hint={`${tagsHint} Empty removes every tag.`}
+        value={tagsText}
+        onInput={(event) => setTagsText(event.currentTarget.value)}
+      />
       <CheckboxField
         id="flag-client-side"
         path="clientSideVisible"
@@ -119,14 +106,7 @@ export function FlagSettingsForm({ scope, onSaved, onCancel }: FlagSettingsFormP
         checked={temporary}
         onChange={setTemporary}
       />
-      <div class="actions">
-        <button type="button" onClick={onCancel} disabled={write.pending}>
-          Cancel
-        </button>
-        <button type="submit" class="primary" disabled={write.pending}>
-          {write.pending ? 'Saving…' : 'Save settings'}
-        </button>
-      </div>
+      <FormFooter submitLabel="Save settings" pending={write.pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,11 +3,21 @@
  * the order evaluation walks them (§21: cumulative weights, stored order).
  */
 import type { NestedVariation } from '@flagplane/contract';
-import { FieldErrors } from '../../components/api-error-message.js';
-import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
+import { ExactFieldErrors } from '../../components/field-props.js';
+import { replaceAt } from '../../components/list-edits.js';
+import { TextField } from '../../components/text-field.js';
 import { type WeightDraft, weightSum } from './configuration-draft.js';
-import { replaceAt } from './list-edits.js';
 import { variationLabel } from './variations-section.js';
+
+/** A whole percentage, 0 to 100, typed or stepped: a weight here, a rule's rollout percentage. */
+export const percentInput = {
+  type: 'number',
+  inputMode: 'numeric',
+  min: 0,
+  max: 100,
+  step: 1,
+  class: 'flag-number-input',
+} as const;
 
 export interface PercentageRolloutEditorProps {
   readonly variations: readonly NestedVariation[];
@@ -41,29 +51,21 @@ export function PercentageRolloutEditor({
       </p>
       <div class="condition-row">
         {weights.map((weight, index) => {
-          const id = `${idPrefix}-weight-${index}`;
-          const path = `percentageRollout.${index}`;
           const variation = variations.find((candidate) => candidate.id === weight.variationId);
           return (
-            <div class="field" key={weight.variationId}>
-              <label for={id}>
-                Weight of {variation ? variationLabel(variation) : weight.variationId} (%)
-              </label>
-              <input
-                {...inputProps(error, path, id, sumId)}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
-                class="flag-number-input"
-                value={weight.text}
-                onInput={(event) =>
-                  onChange(replaceAt(weights, index, { ...weight, text: event.currentTarget.value }))
-                }
-              />
-              <FieldErrors error={error} path={path} id={`${id}-error`} />
-            </div>
+            <TextField
+              key={weight.variationId}
+              id={`${idPrefix}-weight-${index}`}
+              label={`Weight of ${variation ? variationLabel(variation) : weight.variationId} (%)`}
+              path={`percentageRollout.${index}`}
+              error={error}
+              describedBy={sumId}
+              {...percentInput}
+              value={weight.text}
+              onInput={(event) =>
+                onChange(replaceAt(weights, index, { ...weight, text: event.currentTarget.value }))
+              }
+            />
           );
         })}
       </div>

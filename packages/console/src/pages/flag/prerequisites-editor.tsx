@@ -4,11 +4,11 @@
  * suggestions.
  */
 import { useState } from 'preact/hooks';
-import { FieldErrors } from '../../components/api-error-message.js';
-import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
+import { ExactFieldErrors } from '../../components/field-props.js';
+import { removeAt, replaceAt } from '../../components/list-edits.js';
+import { TextField } from '../../components/text-field.js';
 import { emptyPrerequisite, type PrerequisiteDraft } from './configuration-draft.js';
 import type { FlagScope } from './flag-scope.js';
-import { removeAt, replaceAt } from './list-edits.js';
 import { useFlagKeySuggestions } from './use-flag-key-suggestions.js';
 
 export interface PrerequisitesEditorProps {
@@ -47,28 +47,26 @@ export function PrerequisitesEditor({
           onChange(replaceAt(prerequisites, index, { ...prerequisite, ...next }));
         return (
           <div class="condition-row" key={prerequisite.key}>
-            <div class="field">
-              <label for={`${id}-flag`}>Prerequisite {index + 1}: flag key</label>
-              <input
-                {...inputProps(error, `${path}.prerequisiteFlagKey`, `${id}-flag`)}
-                list={listId}
-                value={prerequisite.flagKey}
-                onInput={(event) => {
-                  setTyped(event.currentTarget.value);
-                  update({ flagKey: event.currentTarget.value });
-                }}
-              />
-              <FieldErrors error={error} path={`${path}.prerequisiteFlagKey`} id={`${id}-flag-error`} />
-            </div>
-            <div class="field">
-              <label for={`${id}-variation`}>Prerequisite {index + 1}: expected variation key</label>
-              <input
-                {...inputProps(error, `${path}.expectedVariationKey`, `${id}-variation`)}
-                value={prerequisite.variationKey}
-                onInput={(event) => update({ variationKey: event.currentTarget.value })}
-              />
-              <FieldErrors error={error} path={`${path}.expectedVariationKey`} id={`${id}-variation-error`} />
-            </div>
+            <TextField
+              id={`${id}-flag`}
+              label={`Prerequisite ${index + 1}: flag key`}
+              path={`${path}.prerequisiteFlagKey`}
+              error={error}
+              list={listId}
+              value={prerequisite.flagKey}
+              onInput={(event) => {
+                setTyped(event.currentTarget.value);
+                update({ flagKey: event.currentTarget.value });
+              }}
+            />
+            <TextField
+              id={`${id}-variation`}
+              label={`Prerequisite ${index + 1}: expected variation key`}
+              path={`${path}.expectedVariationKey`}
+              error={error}
+              value={prerequisite.variationKey}
+              onInput={(event) => update({ variationKey: event.currentTarget.value })}
+            />
             <div class="field">
               <button type="button" onClick={() => onChange(removeAt(prerequisites, index))}>
                 Remove<span class="visually-hidden"> prerequisite {index + 1}</span>

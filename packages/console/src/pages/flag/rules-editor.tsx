@@ -6,8 +6,8 @@ import type { NestedVariation } from '@flagplane/contract';
 import type { FlagEnvironment, SegmentListItem } from '@flagplane/sdk';
 import { ActionButton } from '../../components/action-button.js';
 import { ExactFieldErrors } from '../../components/field-props.js';
+import { moveBy, removeAt, replaceAt } from '../../components/list-edits.js';
 import { emptyRule, type RuleDraft } from './configuration-draft.js';
-import { moveBy, removeAt, replaceAt } from './list-edits.js';
 import { RuleEditor } from './rule-editor.js';
 
 export interface RulesEditorProps {

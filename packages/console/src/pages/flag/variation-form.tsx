@@ -1,8 +1,10 @@
 /** Adding a variation (`variations.create`) or editing one (`variations.update`): key, name, value, description. */
 import type { NestedVariation } from '@flagplane/contract';
 import { useState } from 'preact/hooks';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
-import { inputProps } from '../../components/field-props.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { FormFooter } from '../../components/form-footer.js';
+import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { TextAreaField, TextField } from '../../components/text-field.js';
 import { differsInContent } from '../../components/unsaved-changes.js';
 import { useLeaveGuard } from '../../signed-in/leave-guard.js';
 import { useWrite } from '../../signed-in/use-api.js';
@@ -64,12 +66,14 @@ export function VariationForm({ scope, variation, onSaved, onCancel }: Variation
   const typeHint = flag.type ? valueHints[flag.type] : null;
   const multiline = flag.type === 'Json' || value.includes('\n');
   const valueProps = {
-    ...inputProps(error, 'value', 'variation-value', typeHint ? 'variation-value-hint' : undefined),
+    label: 'Value',
+    hint: typeHint,
     value,
     readOnly: !adding && flag.type === 'Boolean',
     onInput: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
       setValue(event.currentTarget.value),
   };
+  const field = (path: string) => ({ id: `variation-${path}`, path, error });
   return (
     <form
       class="card"
@@ -79,54 +83,30 @@ export function VariationForm({ scope, variation, onSaved, onCancel }: Variation
       <h3>{adding ? 'New variation' : `Edit the variation ${variation.key ?? variation.id}`}</h3>
       <ApiErrorMessage error={error} />
       {adding && (
-        <div class="field">
-          <label for="variation-key">Key</label>
-          <input
-            {...inputProps(error, 'key', 'variation-key')}
-            required
-            value={key}
-            onInput={(event) => setKey(event.currentTarget.value)}
-          />
-          <FieldErrors error={error} path="key" id="variation-key-error" />
-        </div>
+        <TextField
+          {...field('key')}
+          label="Key"
+          required
+          value={key}
+          onInput={(event) => setKey(event.currentTarget.value)}
+        />
       )}
-      <div class="field">
-        <label for="variation-name">Name</label>
-        <input
-          {...inputProps(error, 'name', 'variation-name')}
-          value={name}
-          onInput={(event) => setName(event.currentTarget.value)}
-        />
-        <FieldErrors error={error} path="name" id="variation-name-error" />
-      </div>
-      <div class="field">
-        <label for="variation-value">Value</label>
-        {multiline ? <textarea rows={4} {...valueProps} /> : <input {...valueProps} />}
-        {typeHint && (
-          <p id="variation-value-hint" class="muted">
-            {typeHint}
-          </p>
-        )}
-        <FieldErrors error={error} path="value" id="variation-value-error" />
-      </div>
-      <div class="field">
-        <label for="variation-description">Description</label>
-        <textarea
-          {...inputProps(error, 'description', 'variation-description')}
-          rows={2}
-          value={description}
-          onInput={(event) => setDescription(event.currentTarget.value)}
-        />
-        <FieldErrors error={error} path="description" id="variation-description-error" />
-      </div>
-      <div class="actions">
-        <button type="button" onClick={onCancel} disabled={write.pending}>
-          Cancel
-        </button>
-        <button type="submit" class="primary" disabled={write.pending}>
-          {write.pending ? 'Saving…' : adding ? 'Add the variation' : 'Save the variation'}
-        </button>
-      </div>
+      <NameField {...field('name')} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+      {multiline ? (
+        <TextAreaField {...field('value')} {...valueProps} rows={4} />
+      ) : (
+        <TextField {...field('value')} {...valueProps} />
+      )}
+      <DescriptionField
+        {...field('description')}
+        value={description}
+        onInput={(event) => setDescription(event.currentTarget.value)}
+      />
+      <FormFooter
+        submitLabel={adding ? 'Add the variation' : 'Save the variation'}
+        pending={write.pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -7,20 +7,18 @@
  */
 import { type Action, type NestedVariation, variationDeletionRefusal } from '@flagplane/contract';
 import type { FlagEnvironmentList } from '@flagplane/sdk';
-import { useState } from 'preact/hooks';
 import { ActionButton } from '../../components/action-button.js';
 import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { ListStatus, useListPage } from '../../components/list-page.js';
 import { managedChangeWarning } from '../../components/managed-badge.js';
-import { type ApiState, useWrite } from '../../signed-in/use-api.js';
+import type { ApiState } from '../../signed-in/use-api.js';
 import type { FlagScope } from './flag-scope.js';
 import { VariationForm } from './variation-form.js';
 
-type Editing =
-  | { readonly kind: 'add' }
-  | { readonly kind: 'edit'; readonly variation: NestedVariation }
-  | null;
-
 export const variationLabel = (variation: NestedVariation) => variation.key ?? variation.name ?? variation.id;
+
+const addButtonId = 'add-variation-button';
+const editButtonId = (variation: NestedVariation) => `variation-${variation.id}-edit`;
 
 /**
  * Whether the variation may be deleted: the flag's `update` action, then the contract's rules on the
@@ -52,41 +50,25 @@ export interface VariationsSectionProps {
 
 export function VariationsSection({ scope, configurations }: VariationsSectionProps) {
   const { flag, org, project, flagKey } = scope;
-  const [editing, setEditing] = useState<Editing>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const removal = useWrite();
+  const list = useListPage({ reload: scope.reload, newButtonId: addButtonId });
+  const editing = flag.variations.find((variation) => variation.id === list.editingId);
 
-  const startEditing = (next: Editing) => {
-    setStatus(null);
-    removal.clearError();
-    setEditing(next);
-  };
-
-  const remove = async (variation: NestedVariation) => {
-    setStatus(null);
+  const remove = (variation: NestedVariation) => {
     const label = variationLabel(variation);
     const warning = managedChangeWarning(flag.managedBy, `Flag ${flagKey}`);
     const message = `This deletes the variation ${label} of ${flagKey}; it cannot be undone.${warning ? ` ${warning}` : ''}`;
-    if (
-      !(await scope.confirm(`Delete the variation ${label}?`, message, 'Delete the variation', 'destructive'))
-    )
-      return;
-    const outcome = await removal.run(({ client }) =>
-      client.variations.delete(org, project, flagKey, variation.id),
+    return list.remove(
+      variation.id,
+      () => scope.confirm(`Delete the variation ${label}?`, message, 'Delete the variation', 'destructive'),
+      ({ client }) => client.variations.delete(org, project, flagKey, variation.id),
+      `Deleted the variation ${label}.`,
     );
-    if (!outcome.ok) return;
-    setStatus(`Deleted the variation ${label}.`);
-    scope.reload();
   };
 
   return (
     <section aria-labelledby="variations-heading">
       <h2 id="variations-heading">Variations</h2>
-      <ApiErrorMessage error={removal.error} />
-      {/* Always there, so a screen reader follows it: a live region inserted with its text may go unsaid. */}
-      <p class="muted" role="status">
-        {status}
-      </p>
+      <ListStatus notice={list.notice} />
       {flag.variations.length === 0 ? (
         <p>This flag has no variations.</p>
       ) : (
@@ -115,45 +97,45 @@ export function VariationsSection({ scope, configurations }: VariationsSectionPr
                 <td>
                   <div class="flag-row-actions">
                     <ActionButton
+                      id={editButtonId(variation)}
                       action={flag._actions.update}
                       context={`variation ${variationLabel(variation)}`}
-                      onClick={() => startEditing({ kind: 'edit', variation })}
+                      onClick={() => list.startEditing(variation.id)}
                     >
                       Edit
                     </ActionButton>
                     <ActionButton
                       action={deletionAction(scope, variation, configurations)}
-                      busy={removal.pending}
+                      busy={list.removing(variation.id)}
                       variant="danger"
                       context={`variation ${variationLabel(variation)}`}
-                      onClick={() => remove(variation)}
+                      onClick={() => void remove(variation)}
                     >
                       Delete
                     </ActionButton>
                   </div>
+                  <ApiErrorMessage error={list.removalErrorOf(variation.id)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {editing ? (
+      {list.creating || editing ? (
         <VariationForm
-          key={editing.kind === 'edit' ? editing.variation.id : 'add'}
+          key={editing?.id ?? 'add'}
           scope={scope}
-          variation={editing.kind === 'edit' ? editing.variation : null}
-          onCancel={() => setEditing(null)}
-          onSaved={(label) => {
-            setEditing(null);
-            setStatus(
-              editing.kind === 'edit' ? `Saved the variation ${label}.` : `Added the variation ${label}.`,
-            );
-            scope.reload();
-          }}
+          variation={editing ?? null}
+          onCancel={() => (editing ? list.finishEditing(editButtonId(editing)) : list.closeCreation())}
+          onSaved={(label) =>
+            editing
+              ? list.finishEditing(editButtonId(editing), `Saved the variation ${label}.`)
+              : list.closeCreation(`Added the variation ${label}.`)
+          }
         />
       ) : (
         <div class="toolbar">
-          <ActionButton action={flag._actions.createVariation} onClick={() => startEditing({ kind: 'add' })}>
+          <ActionButton id={addButtonId} action={flag._actions.createVariation} onClick={list.openCreation}>
             Add a variation
           </ActionButton>
         </div>

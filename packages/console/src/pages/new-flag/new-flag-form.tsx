@@ -6,17 +6,18 @@
  * first, as the other creation forms do.
  */
 import { defaultBooleanVariations, FlagType } from '@flagplane/contract';
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { ApiErrorMessage, fieldMessages } from '../../components/api-error-message.js';
 import { CheckboxField } from '../../components/checkbox-field.js';
 import type { Confirm } from '../../components/confirm-dialog.js';
 import { useDraftForm } from '../../components/draft-form.js';
-import { inputProps } from '../../components/field-props.js';
+import { FieldMessages } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
-import { FormActions } from '../../components/form-actions.js';
+import { FormFooter } from '../../components/form-footer.js';
 import { KeyField } from '../../components/key-field.js';
 import { KeyTakenLink } from '../../components/key-taken-link.js';
 import { ManagedProjectNotice } from '../../components/managed-badge.js';
 import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { SelectField, TextField } from '../../components/text-field.js';
 import { useProject } from '../../signed-in/use-project.js';
 import { tagsHint } from '../flag/tags-text.js';
 import { temporaryHint } from '../flag/temporary-mark.js';
@@ -72,8 +73,7 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
   };
   const firstInput = useFocusOnOpen<HTMLInputElement>();
   const error = write.error;
-  const described = (field: keyof FlagDraft, hinted = false) =>
-    inputProps(error, field, id(field), hinted ? id(`${field}-hint`) : undefined);
+  const field = (path: keyof FlagDraft) => ({ id: id(path), path, error });
   const defaultKeys = variationKeysOf(draft, booleanKeys);
 
   return (
@@ -96,7 +96,13 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
         >
           <KeyTakenLink error={error} what="flag" />
         </KeyField>
-        <NameField id={id('name')} value={draft.name} onInput={set('name')} error={error} />
+        <NameField
+          id={id('name')}
+          value={draft.name}
+          placeholder="the key"
+          onInput={set('name')}
+          error={error}
+        />
       </div>
       <DescriptionField
         id={id('description')}
@@ -123,7 +129,7 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
           </div>
         ))}
         <p class="muted">The type cannot be changed later.</p>
-        <FieldErrors error={error} path="type" id={id('type-error')} />
+        <FieldMessages id={id('type')} messages={fieldMessages(error, 'type')} />
       </fieldset>
       {draft.type === 'Boolean' ? (
         <BooleanVariations />
@@ -142,51 +148,39 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
         />
       )}
       <div class="grid-2">
-        <div class="field">
-          <label for={id('defaultVariationKey')}>Default variation</label>
-          <select
-            value={draft.defaultVariationKey}
-            onChange={(event) => {
-              const defaultVariationKey = event.currentTarget.value;
-              setDraft((current) => ({ ...current, defaultVariationKey }));
-            }}
-            {...described('defaultVariationKey', true)}
-          >
-            <option value="">
-              {draft.type === 'Boolean'
-                ? 'false (the API’s choice)'
-                : 'The first variation (the API’s choice)'}
+        <SelectField
+          {...field('defaultVariationKey')}
+          label="Default variation"
+          hint="What every environment serves to begin with: while the flag is off, and when nothing else decides."
+          value={draft.defaultVariationKey}
+          onChange={(event) => {
+            const defaultVariationKey = event.currentTarget.value;
+            setDraft((current) => ({ ...current, defaultVariationKey }));
+          }}
+        >
+          <option value="">
+            {draft.type === 'Boolean' ? 'false (the API’s choice)' : 'The first variation (the API’s choice)'}
+          </option>
+          {defaultKeys.map((key) => (
+            <option key={key} value={key}>
+              {key}
             </option>
-            {defaultKeys.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
-            {draft.defaultVariationKey !== '' && !defaultKeys.includes(draft.defaultVariationKey) && (
-              <option value={draft.defaultVariationKey}>
-                {draft.defaultVariationKey} (no variation has this key now)
-              </option>
-            )}
-          </select>
-          <p id={id('defaultVariationKey-hint')} class="muted">
-            What every environment serves to begin with: while the flag is off, and when nothing else decides.
-          </p>
-          <FieldErrors error={error} path="defaultVariationKey" id={id('defaultVariationKey-error')} />
-        </div>
-        <div class="field">
-          <label for={id('tags')}>Tags</label>
-          <input
-            value={draft.tags}
-            autocomplete="off"
-            spellcheck={false}
-            onInput={set('tags')}
-            {...described('tags', true)}
-          />
-          <p id={id('tags-hint')} class="muted">
-            {tagsHint} The flag list filters by tag.
-          </p>
-          <FieldErrors error={error} path="tags" id={id('tags-error')} />
-        </div>
+          ))}
+          {draft.defaultVariationKey !== '' && !defaultKeys.includes(draft.defaultVariationKey) && (
+            <option value={draft.defaultVariationKey}>
+              {draft.defaultVariationKey} (no variation has this key now)
+            </option>
+          )}
+        </SelectField>
+        <TextField
+          {...field('tags')}
+          label="Tags"
+          hint={`${tagsHint} The flag list filters by tag.`}
+          value={draft.tags}
+          autocomplete="off"
+          spellcheck={false}
+          onInput={set('tags')}
+        />
       </div>
       <CheckboxField
         id={id('clientSideVisible')}
@@ -207,10 +201,12 @@ export function NewFlagForm({ org, project, confirm, onCreated, onCancel }: NewF
         onChange={(temporary) => setDraft((current) => ({ ...current, temporary }))}
       />
       <p class="muted">Created off in every environment: nothing changes for anyone until it is turned on.</p>
-      <FormActions submitLabel="Create flag" pending={write.pending} onCancel={onCancel} />
-      <p role="status" class="muted">
-        {write.pending ? 'Creating…' : ''}
-      </p>
+      <FormFooter
+        submitLabel="Create flag"
+        pending={write.pending}
+        pendingText="Creating…"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -5,10 +5,11 @@
  * API's messages (`variations.1.value`) sit next to the inputs they name.
  */
 import { type FlagType, limits } from '@flagplane/contract';
-import { FieldErrors, fieldMessages } from '../../components/api-error-message.js';
-import { ExactFieldErrors, inputProps } from '../../components/field-props.js';
+import { fieldMessages } from '../../components/api-error-message.js';
+import { ExactFieldErrors } from '../../components/field-props.js';
 import { focusLater } from '../../components/focus.js';
-import { removeAt } from '../flag/list-edits.js';
+import { removeAt } from '../../components/list-edits.js';
+import { TextAreaField, TextField } from '../../components/text-field.js';
 import { valueHints, valueProblem } from '../flag/variation-values.js';
 import { emptyVariationRow, type VariationRow } from './flag-draft.js';
 
@@ -62,26 +63,28 @@ export function VariationRowsEditor({ idPrefix, type, rows, onChange, error }: V
         );
         /** A text input of the row, tied to the API's messages about it (`variations.1.key`). */
         const textField = (field: 'key' | 'name' | 'description', label: string) => (
-          <div class="field">
-            <label for={idOf(field)}>{label}</label>
-            <input
-              value={row[field]}
-              required={field === 'key'}
-              autocomplete="off"
-              spellcheck={field !== 'key'}
-              onInput={(event) => update(row.id, { [field]: event.currentTarget.value })}
-              {...inputProps(error, path(field), idOf(field))}
-            />
-            <FieldErrors error={error} path={path(field)} id={idOf(`${field}-error`)} />
-          </div>
+          <TextField
+            id={idOf(field)}
+            label={label}
+            path={path(field)}
+            error={error}
+            value={row[field]}
+            required={field === 'key'}
+            autocomplete="off"
+            spellcheck={field !== 'key'}
+            onInput={(event) => update(row.id, { [field]: event.currentTarget.value })}
+          />
         );
-        const valueErrorId = idOf('value-error');
-        const valueProps = {
+        const valueField = {
           id: idOf('value'),
+          label: 'Value',
+          path: path('value'),
+          error,
+          messages,
+          describedBy: hintId,
+          fieldClass: 'variation-value',
           value: row.value,
           spellcheck: false,
-          'aria-invalid': messages.length > 0 ? ('true' as const) : undefined,
-          'aria-describedby': [messages.length > 0 ? valueErrorId : null, hintId].filter(Boolean).join(' '),
           onInput: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
             update(row.id, { value: event.currentTarget.value }),
           onBlur: () => {
@@ -93,23 +96,15 @@ export function VariationRowsEditor({ idPrefix, type, rows, onChange, error }: V
             <legend>Variation {index + 1}</legend>
             {textField('key', 'Key')}
             {textField('name', 'Name')}
-            <div class="field variation-value">
-              <label for={idOf('value')}>Value</label>
-              {type === 'Json' ? (
-                <textarea rows={3} {...valueProps} />
-              ) : (
-                <input
-                  {...valueProps}
-                  inputMode={type === 'Number' ? 'decimal' : undefined}
-                  autocomplete="off"
-                />
-              )}
-              {messages.length > 0 && (
-                <p id={valueErrorId} class="field-error">
-                  {messages.join('; ')}
-                </p>
-              )}
-            </div>
+            {type === 'Json' ? (
+              <TextAreaField {...valueField} rows={3} />
+            ) : (
+              <TextField
+                {...valueField}
+                inputMode={type === 'Number' ? 'decimal' : undefined}
+                autocomplete="off"
+              />
+            )}
             {textField('description', 'Description')}
             <div class="variation-row-actions">
               <button

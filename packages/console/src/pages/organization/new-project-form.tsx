@@ -6,12 +6,12 @@
 import { ValidationError } from '@flagplane/sdk';
 import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { useDraftForm } from '../../components/draft-form.js';
-import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
-import { FormActions } from '../../components/form-actions.js';
+import { FormFooter } from '../../components/form-footer.js';
 import { KeyField } from '../../components/key-field.js';
 import { KeyTakenLink } from '../../components/key-taken-link.js';
 import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { TextAreaField } from '../../components/text-field.js';
 import { createBodyOf, emptyProjectDraft, environmentKeysOf, type ProjectDraft } from './project-draft.js';
 
 export interface NewProjectFormProps {
@@ -60,33 +60,43 @@ export function NewProjectForm({ org, onCreated, onCancel }: NewProjectFormProps
       >
         <KeyTakenLink error={error} what="project" />
       </KeyField>
-      <NameField id={id('name')} value={draft.name} onInput={set('name')} error={error} />
+      <NameField
+        id={id('name')}
+        value={draft.name}
+        placeholder="the key"
+        onInput={set('name')}
+        error={error}
+      />
       <DescriptionField
         id={id('description')}
         value={draft.description}
         onInput={set('description')}
         error={error}
       />
-      <div class="field">
-        <label for={id('environments')}>Environments, one key a line</label>
-        <textarea
-          rows={3}
-          value={draft.environments}
-          spellcheck={false}
-          onInput={set('environments')}
-          {...inputProps(error, 'environments', id('environments'), id('environments-hint'))}
-        />
-        <p id={id('environments-hint')} class="muted">
-          In this order. As given, they are the API's defaults, <code>development</code> (green) and{' '}
-          <code>production</code> (red); other keys get grey. Every flag gets a configuration in each, turned
-          off. More can be added later, on the project's Environments page.
-        </p>
-        <EnvironmentErrors error={error} keys={environmentKeysOf(draft)} id={id('environments-error')} />
-      </div>
-      <FormActions submitLabel="Create project" pending={write.pending} onCancel={onCancel} />
-      <p role="status" class="muted">
-        {write.pending ? 'Creating…' : ''}
-      </p>
+      <TextAreaField
+        id={id('environments')}
+        label="Environments, one key a line"
+        path="environments"
+        error={error}
+        hint={
+          <>
+            In this order. As given, they are the API's defaults, <code>development</code> (green) and{' '}
+            <code>production</code> (red); other keys get grey. Every flag gets a configuration in each,
+            turned off. More can be added later, on the project's Environments page.
+          </>
+        }
+        messages={environmentMessages(error, environmentKeysOf(draft))}
+        rows={3}
+        value={draft.environments}
+        spellcheck={false}
+        onInput={set('environments')}
+      />
+      <FormFooter
+        submitLabel="Create project"
+        pending={write.pending}
+        pendingText="Creating…"
+        onCancel={onCancel}
+      />
     </form>
   );
 }
@@ -95,17 +105,9 @@ export function NewProjectForm({ org, onCreated, onCancel }: NewProjectFormProps
  * The API's messages about the environments: about the list (`environments`: "a project needs at least
  * one environment") and about one of them (`environments.1.key`), said with its position and key.
  */
-function EnvironmentErrors({
-  error,
-  keys,
-  id: elementId,
-}: {
-  readonly error: unknown;
-  readonly keys: readonly string[];
-  readonly id: string;
-}) {
-  if (!(error instanceof ValidationError)) return null;
-  const messages = Object.entries(error.fields).flatMap(([path, fieldMessages]) => {
+function environmentMessages(error: unknown, keys: readonly string[]): readonly string[] {
+  if (!(error instanceof ValidationError)) return [];
+  return Object.entries(error.fields).flatMap(([path, fieldMessages]) => {
     if (path === 'environments') return fieldMessages;
     const index = /^environments\.(\d+)/.exec(path)?.[1];
     if (index === undefined) return [];
@@ -113,10 +115,4 @@ function EnvironmentErrors({
     const which = `Environment ${Number(index) + 1}${key === undefined ? '' : ` (${key})`}`;
     return fieldMessages.map((message) => `${which}: ${message}`);
   });
-  if (messages.length === 0) return null;
-  return (
-    <p id={elementId} class="field-error">
-      {messages.join('; ')}
-    </p>
-  );
 }

@@ -1,12 +1,14 @@
 /** One segment: what it holds (keys in, keys out, conditions), and its edit form in place when editing. */
 import type { ConditionGroup } from '@flagplane/contract';
 import type { Segment } from '@flagplane/sdk';
-import { useEffect, useRef } from 'preact/hooks';
 import { ActionButton } from '../../components/action-button.js';
 import { ApiErrorMessage } from '../../components/api-error-message.js';
 import { DateTime } from '../../components/date-time.js';
 import { draftOf, updateBodyOf } from './segment-draft.js';
 import { SegmentForm } from './segment-form.js';
+
+/** The segment's Edit button, where the focus goes back when its form closes (useListPage). */
+export const editSegmentButtonId = (segment: Segment) => `segment-${segment.id}-edit`;
 
 export interface SegmentCardProps {
   readonly org: string;
@@ -14,7 +16,7 @@ export interface SegmentCardProps {
   readonly segment: Segment;
   readonly editing: boolean;
   readonly onEdit: () => void;
-  /** The edit form closed, `saved` after a successful save. */
+  /** The edit form closed, `saved` after a successful save; the page puts the focus back on Edit. */
   readonly onEditDone: (saved: boolean) => void;
   /** Asked before an edit is saved (§20); see SegmentForm. */
   readonly confirmSave: () => Promise<boolean>;
@@ -32,13 +34,6 @@ export function SegmentCard(props: SegmentCardProps) {
     props;
   const key = segment.key ?? segment.id;
   const titleId = `segment-${segment.id}-title`;
-  const editButtonId = `segment-${segment.id}-edit`;
-  const wasEditing = useRef(editing);
-  // Closing the form puts the focus back on the Edit button it came from, not on the page's start.
-  useEffect(() => {
-    if (wasEditing.current && !editing) document.getElementById(editButtonId)?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
 
   return (
     <article class="card" aria-labelledby={titleId}>
@@ -85,7 +80,7 @@ export function SegmentCard(props: SegmentCardProps) {
             Updated <DateTime value={segment.updatedAt} />
           </p>
           <div class="toolbar">
-            <ActionButton id={editButtonId} action={segment._actions.update} onClick={onEdit}>
+            <ActionButton id={editSegmentButtonId(segment)} action={segment._actions.update} onClick={onEdit}>
               Edit<span class="visually-hidden"> segment {key}</span>
             </ActionButton>
             <ActionButton

@@ -2,14 +2,19 @@
  * Creating or editing a segment: key (creation only: keys never change), name, description, the context
  * keys always in or out, and the condition groups. What was typed stays until it is saved or cancelled.
  */
-import { ApiErrorMessage, FieldErrors } from '../../components/api-error-message.js';
+import { ApiErrorMessage } from '../../components/api-error-message.js';
+import { conditionGroupRows } from '../../components/conditions/condition-groups-draft.js';
+import { ConditionGroupsEditor } from '../../components/conditions/condition-groups-editor.js';
 import { type DraftFormProps, useDraftForm } from '../../components/draft-form.js';
-import { inputProps } from '../../components/field-props.js';
 import { useFocusOnOpen } from '../../components/focus.js';
-import { FormActions } from '../../components/form-actions.js';
+import { FormFooter } from '../../components/form-footer.js';
 import { KeyField } from '../../components/key-field.js';
-import { ConditionGroupsEditor } from './condition-groups-editor.js';
+import { DescriptionField, NameField } from '../../components/name-fields.js';
+import { TextAreaField } from '../../components/text-field.js';
 import type { SegmentDraft } from './segment-draft.js';
+
+/** The groups' rows as text, to see when they changed (not what is typed in them). */
+const rowsOf = (groups: SegmentDraft['groups']) => JSON.stringify(conditionGroupRows(groups));
 
 export interface SegmentFormProps extends DraftFormProps<SegmentDraft> {
   /** Asked before saving (a project managed by code, §20); false keeps the form as typed, unsaved. */
@@ -25,8 +30,7 @@ export function SegmentForm(props: SegmentFormProps) {
     await submit(event);
   };
   const firstInput = useFocusOnOpen<HTMLInputElement>();
-  const described = (path: string, hinted = false) =>
-    inputProps(write.error, path, `${idPrefix}-${path}`, hinted ? `${idPrefix}-${path}-hint` : undefined);
+  const field = (path: string) => ({ id: `${idPrefix}-${path}`, path, error: write.error });
 
   return (
     <form onSubmit={confirmThenSubmit} noValidate>
@@ -45,65 +49,51 @@ export function SegmentForm(props: SegmentFormProps) {
           }
         />
       )}
-      <div class="field">
-        <label for={`${idPrefix}-name`}>Name</label>
-        <input
-          ref={creating ? undefined : firstInput}
-          value={draft.name}
-          onInput={set('name')}
-          {...described('name')}
-        />
-        <FieldErrors error={write.error} path="name" id={`${idPrefix}-name-error`} />
-      </div>
-      <div class="field">
-        <label for={`${idPrefix}-description`}>Description</label>
-        <textarea
-          rows={2}
-          value={draft.description}
-          onInput={set('description')}
-          {...described('description')}
-        />
-        <FieldErrors error={write.error} path="description" id={`${idPrefix}-description-error`} />
-      </div>
-      <div class="grid-2">
-        <div class="field">
-          <label for={`${idPrefix}-included`}>Included context keys, one per line</label>
-          <textarea
-            rows={4}
-            value={draft.included}
-            onInput={set('included')}
-            {...described('included', true)}
-          />
-          <p id={`${idPrefix}-included-hint`} class="muted">
-            Always in the segment, unless also excluded.
-          </p>
-          <FieldErrors error={write.error} path="included" id={`${idPrefix}-included-error`} />
-        </div>
-        <div class="field">
-          <label for={`${idPrefix}-excluded`}>Excluded context keys, one per line</label>
-          <textarea
-            rows={4}
-            value={draft.excluded}
-            onInput={set('excluded')}
-            {...described('excluded', true)}
-          />
-          <p id={`${idPrefix}-excluded-hint`} class="muted">
-            Never in the segment, whatever the conditions say.
-          </p>
-          <FieldErrors error={write.error} path="excluded" id={`${idPrefix}-excluded-error`} />
-        </div>
-      </div>
-      <ConditionGroupsEditor
-        idPrefix={idPrefix}
-        groups={draft.groups}
-        onChange={(groups) => setDraft((current) => ({ ...current, groups }))}
-        error={write.error}
-        disabled={write.pending}
+      <NameField
+        {...field('name')}
+        ref={creating ? undefined : firstInput}
+        value={draft.name}
+        onInput={set('name')}
       />
-      <FormActions submitLabel={submitLabel} pending={write.pending} onCancel={onCancel} />
-      <p role="status" class="muted">
-        {write.pending ? 'Saving…' : ''}
-      </p>
+      <DescriptionField {...field('description')} value={draft.description} onInput={set('description')} />
+      <div class="grid-2">
+        <TextAreaField
+          {...field('included')}
+          label="Included context keys, one per line"
+          hint="Always in the segment, unless also excluded."
+          rows={4}
+          value={draft.included}
+          onInput={set('included')}
+        />
+        <TextAreaField
+          {...field('excluded')}
+          label="Excluded context keys, one per line"
+          hint="Never in the segment, whatever the conditions say."
+          rows={4}
+          value={draft.excluded}
+          onInput={set('excluded')}
+        />
+      </div>
+      <fieldset class="condition-groups" disabled={write.pending}>
+        <legend>Conditions</legend>
+        <p class="muted">
+          A context whose key is not listed above is in the segment when every group holds. With no group,
+          only the included keys are in it.
+        </p>
+        <ConditionGroupsEditor
+          groups={draft.groups}
+          onChange={(groups) => {
+            // The API names rows by index (`conditionGroups.1…`): once rows are added, removed or
+            // moved, its messages would sit next to other rows, so they go (as in a flag's rules).
+            if (rowsOf(groups) !== rowsOf(draft.groups)) write.clearError();
+            setDraft((current) => ({ ...current, groups }));
+          }}
+          error={write.error}
+          path="conditionGroups"
+          idPrefix={idPrefix}
+        />
+      </fieldset>
+      <FormFooter submitLabel={submitLabel} pending={write.pending} onCancel={onCancel} />
     </form>
   );
 }
