@@ -11,6 +11,7 @@ import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
+import { Readiness, registerReadiness } from './operations/readiness.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { consolePlugin } from './plugins/console.js';
 import { corsPlugin } from './plugins/cors.js';
@@ -120,6 +121,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const consoleBuild = loadConsoleBuild(options.consoleDirectory);
   await app.register(docsPlugin, { baseUrl, consoleBuild });
   await app.register(consolePlugin, { build: consoleBuild });
+  registerReadiness(app, new Readiness(store));
   registerOperations(app, {
     store,
     changeStreams,

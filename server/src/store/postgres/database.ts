@@ -173,6 +173,29 @@ export class Database implements Queryable {
     }
   }
 
+  /**
+   * Resolves once the database answers `SELECT 1` within `timeoutMs` (waiting for a free connection
+   * included), rejects otherwise: `GET /readyz`.
+   */
+  async ping(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    const query = this.#pool.query(timed('SELECT 1', undefined, { answerWaitMs: timeoutMs }));
+    query.catch(() => {}); // after a timeout its own failure no longer matters
+    try {
+      await Promise.race([query, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The pool's connections now (`GET /metrics`). */
+  poolStats(): { total: number; idle: number; waiting: number } {
+    return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount };
+  }
+
   end(): Promise<void> {
     return this.#pool.end();
   }
