@@ -17,6 +17,8 @@ export interface ServerConfig {
   readonly database: { readonly url: string; readonly poolSize: number } | null;
   /** §23: the origins whose pages may call the SDK-key paths from a browser (CORS); empty: none. */
   readonly corsOrigins: readonly string[];
+  /** How long a stopping server lets requests in flight finish (SIGTERM, SIGINT), in seconds. */
+  readonly shutdownSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -59,6 +61,10 @@ export const configVariables = {
     default: 'none',
     meaning:
       'comma-separated origins (https://app.example.com) whose pages may read flags with a client-side SDK key (CORS on /api/v1/sdk and /ofrep/v1)',
+  },
+  FLAGPLANE_SHUTDOWN_SECONDS: {
+    default: '10',
+    meaning: 'on SIGTERM or SIGINT, how long requests in flight may take to finish before they are cut off',
   },
   LOG_LEVEL: {
     default: 'info',
@@ -108,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     eventRetentionDays: integer(env, 'FLAGPLANE_EVENTS_RETENTION_DAYS', 0, 36_500),
     database: readDatabase(env),
     corsOrigins: readCorsOrigins(env),
+    shutdownSeconds: integer(env, 'FLAGPLANE_SHUTDOWN_SECONDS', 0, 3600),
   };
 }
 

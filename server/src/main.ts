@@ -2,8 +2,8 @@
 /**
  * Runs the reference server: configuration from the environment, the identity file, the data file (or
  * memory), a first-start bootstrap when there is no identity file, then listen. SIGINT/SIGTERM stop
- * accepting, finish in-flight requests, flush the store and release its lock. `--help` and `--version`
- * answer without starting anything.
+ * accepting, finish in-flight requests, flush the store and release its lock (operations/shutdown.ts).
+ * `--help` and `--version` answer without starting anything.
  */
 import { resolve } from 'node:path';
 import { buildServer } from './app.js';
@@ -15,6 +15,7 @@ import { bootstrapIfEmpty } from './identity/bootstrap.js';
 import { readIdentityFile } from './identity/identity-file.js';
 import { describeListenFailure, ListenError } from './listen-error.js';
 import { createServerLogger } from './logging.js';
+import { stopOnSignals } from './operations/shutdown.js';
 import { openFileStore } from './store/file/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { isConnectionFailure } from './store/postgres/connection-failure.js';
@@ -92,26 +93,15 @@ async function serve(config: ServerConfig): Promise<void> {
     corsOrigins: config.corsOrigins,
     logger,
   });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping: finishing in-flight requests');
-    await app.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // The data file stays usable by the next start: flushed, and its lock released.
-    stopping = true;
     await app.close();
     await store.close();
     throw describeListenFailure(error, config.host, config.port);
   }
+  stopOnSignals({ app, store, graceSeconds: config.shutdownSeconds });
   app.log.info(
     `Flagplane listening on ${config.baseUrl} (data: ${config.database ? shownDatabaseUrl(config.database.url) : config.dataPath}); docs at ${config.baseUrl}/docs`,
   );
