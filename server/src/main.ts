@@ -15,6 +15,9 @@ import { bootstrapIfEmpty } from './identity/bootstrap.js';
 import { readIdentityFile } from './identity/identity-file.js';
 import { describeListenFailure, ListenError } from './listen-error.js';
 import { createServerLogger } from './logging.js';
+import { BackupError } from './operations/backup.js';
+import { backup } from './operations/backup-command.js';
+import { backupSocketPath, serveBackups } from './operations/backup-socket.js';
 import { stopOnSignals } from './operations/shutdown.js';
 import { openFileStore } from './store/file/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -101,7 +104,19 @@ async function serve(config: ServerConfig): Promise<void> {
     await store.close();
     throw describeListenFailure(error, config.host, config.port);
   }
-  stopOnSignals({ app, store, graceSeconds: config.shutdownSeconds });
+  const closeAlso: (() => Promise<void>)[] = [];
+  if (config.database === null && config.dataPath !== ':memory:') {
+    const socketPath = backupSocketPath(resolve(config.dataPath));
+    try {
+      closeAlso.push(await serveBackups({ socketPath, store, log: app.log }));
+    } catch (error) {
+      app.log.warn(
+        { err: error, socketPath },
+        'cannot listen for backups: flagplane-server backup will refuse',
+      );
+    }
+  }
+  stopOnSignals({ app, store, graceSeconds: config.shutdownSeconds, closeAlso });
   app.log.info(
     `Flagplane listening on ${config.baseUrl} (data: ${config.database ? shownDatabaseUrl(config.database.url) : config.dataPath}); docs at ${config.baseUrl}/docs`,
   );
@@ -127,6 +142,14 @@ async function main(args: readonly string[]): Promise<void> {
     case 'serve':
       await serve(readConfig());
       return;
+    case 'backup': {
+      const outcome = await backup(readConfig(), invocation.to);
+      process.stdout.write(
+        `Backed up ${outcome.dataPath} into ${outcome.target}, written by ${outcome.writtenBy}:\n` +
+          `${describeCounts(outcome.counts)}\nStart from it with FLAGPLANE_DATA=${outcome.target}\n`,
+      );
+      return;
+    }
     case 'copy-data': {
       const counts = await copyData(invocation.from, invocation.to);
       process.stdout.write(
@@ -145,6 +168,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof ListenError ||
     error instanceof StartError ||
     error instanceof CopyDataError ||
+    error instanceof BackupError ||
     isConnectionFailure(error);
   fail(known ? (error as Error).message : String((error as Error)?.stack ?? error), 1);
 });
