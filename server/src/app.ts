@@ -11,6 +11,7 @@ import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
+import { instrumentServer, ServerMetrics } from './operations/metrics.js';
 import { Readiness, registerReadiness } from './operations/readiness.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { consolePlugin } from './plugins/console.js';
@@ -62,6 +63,11 @@ export interface BuildServerOptions {
   readonly corsOrigins?: readonly string[];
   /** §24: how often an open change stream gets a comment line while nothing changes. @default 15000 */
   readonly streamHeartbeatMs?: number;
+  /**
+   * Count requests and the store's commits for Prometheus (`app.metrics`), and with `route`, serve
+   * `GET /metrics` on this app (operations/metrics.ts). @default off
+   */
+  readonly metrics?: { readonly route: boolean };
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -101,6 +107,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     ...(options.streamHeartbeatMs ? { heartbeatMs: options.streamHeartbeatMs } : {}),
   });
   app.decorate('changeStreams', changeStreams);
+  const metrics = options.metrics
+    ? new ServerMetrics({ store, openStreams: () => changeStreams.size })
+    : null;
+  app.decorate('metrics', metrics);
+  if (metrics) instrumentServer(app, metrics, options.metrics?.route ?? false);
   // Streams never end by themselves: end them first, or closing would wait for them (clients reconnect).
   app.addHook('preClose', (done) => {
     changeStreams.close();

@@ -19,6 +19,8 @@ export interface ServerConfig {
   readonly corsOrigins: readonly string[];
   /** How long a stopping server lets requests in flight finish (SIGTERM, SIGINT), in seconds. */
   readonly shutdownSeconds: number;
+  /** `GET /metrics`: on the server's own port, and/or on a port of its own; null: not served. */
+  readonly metrics: { readonly onServerPort: boolean; readonly port: number | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +63,14 @@ export const configVariables = {
     default: 'none',
     meaning:
       'comma-separated origins (https://app.example.com) whose pages may read flags with a client-side SDK key (CORS on /api/v1/sdk and /ofrep/v1)',
+  },
+  FLAGPLANE_METRICS: {
+    default: '0',
+    meaning: '1 serves GET /metrics (Prometheus text format) on PORT, without a credential',
+  },
+  FLAGPLANE_METRICS_PORT: {
+    default: 'none',
+    meaning: 'a port of its own (on HOST) to serve GET /metrics on, apart from the API',
   },
   FLAGPLANE_SHUTDOWN_SECONDS: {
     default: '10',
@@ -115,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database: readDatabase(env),
     corsOrigins: readCorsOrigins(env),
     shutdownSeconds: integer(env, 'FLAGPLANE_SHUTDOWN_SECONDS', 0, 3600),
+    metrics: readMetrics(env, port),
   };
 }
 
@@ -135,6 +146,20 @@ function readCorsOrigins(env: NodeJS.ProcessEnv): string[] {
     }
     return parsed.origin;
   });
+}
+
+function readMetrics(env: NodeJS.ProcessEnv, port: number): ServerConfig['metrics'] {
+  const on = env.FLAGPLANE_METRICS?.trim() || '0';
+  if (on !== '0' && on !== '1') throw new ConfigError(`FLAGPLANE_METRICS must be 0 or 1; got "${on}".`);
+  const raw = env.FLAGPLANE_METRICS_PORT?.trim();
+  const metricsPort = !raw || raw === 'none' ? null : integer(env, 'FLAGPLANE_METRICS_PORT', 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(
+      'FLAGPLANE_METRICS_PORT must differ from PORT (set FLAGPLANE_METRICS=1 to serve it on PORT).',
+    );
+  }
+  if (on === '0' && metricsPort === null) return null;
+  return { onServerPort: on === '1', port: metricsPort };
 }
 
 function readDatabase(env: NodeJS.ProcessEnv): ServerConfig['database'] {

@@ -18,6 +18,7 @@ import { createServerLogger } from './logging.js';
 import { BackupError } from './operations/backup.js';
 import { backup } from './operations/backup-command.js';
 import { backupSocketPath, serveBackups } from './operations/backup-socket.js';
+import { listenForMetrics } from './operations/metrics.js';
 import { stopOnSignals } from './operations/shutdown.js';
 import { openFileStore } from './store/file/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -95,6 +96,7 @@ async function serve(config: ServerConfig): Promise<void> {
     eventRetentionDays: config.eventRetentionDays,
     corsOrigins: config.corsOrigins,
     logger,
+    ...(config.metrics ? { metrics: { route: config.metrics.onServerPort } } : {}),
   });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -105,6 +107,17 @@ async function serve(config: ServerConfig): Promise<void> {
     throw describeListenFailure(error, config.host, config.port);
   }
   const closeAlso: (() => Promise<void>)[] = [];
+  if (app.metrics && config.metrics?.port != null) {
+    try {
+      const listener = await listenForMetrics(app.metrics, config.host, config.metrics.port);
+      closeAlso.push(listener.close);
+      app.log.info(`metrics at http://${config.host}:${listener.port}/metrics`);
+    } catch (error) {
+      await app.close();
+      await store.close();
+      throw describeListenFailure(error, config.host, config.metrics.port);
+    }
+  }
   if (config.database === null && config.dataPath !== ':memory:') {
     const socketPath = backupSocketPath(resolve(config.dataPath));
     try {

@@ -101,6 +101,8 @@ export interface Store {
 
 /** Gauges of a store, each absent where it does not apply. */
 export interface StoreStats {
+  /** Events the event log holds (§19). */
+  readonly events?: number;
   /** The file store: bytes in the journal since the last compaction. */
   readonly journalBytes?: number;
   /** PostgreSQL: connections of this process's pool, by state, and requests waiting for one. */

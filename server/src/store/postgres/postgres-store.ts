@@ -170,7 +170,7 @@ export class PostgresStore extends StoreCore {
     return this.#database.ping(timeoutMs);
   }
 
-  stats(): StoreStats {
+  protected override moreStats(): Partial<StoreStats> {
     return { pool: this.#database.poolStats() };
   }
 
