@@ -13,6 +13,7 @@ import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
 import { instrumentServer, ServerMetrics } from './operations/metrics.js';
 import { Readiness, registerReadiness } from './operations/readiness.js';
+import { tracedChildLogger, traceRequests } from './operations/request-spans.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { consolePlugin } from './plugins/console.js';
 import { corsPlugin } from './plugins/cors.js';
@@ -68,6 +69,12 @@ export interface BuildServerOptions {
    * `GET /metrics` on this app (operations/metrics.ts). @default off
    */
   readonly metrics?: { readonly route: boolean };
+  /**
+   * A span per request named by its operation id, with `trace_id` in its log lines (operations/
+   * request-spans.ts); spans go wherever the OpenTelemetry SDK registered (operations/tracing.ts).
+   * @default false
+   */
+  readonly tracing?: boolean;
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -96,7 +103,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     frameworkErrors: answerFrameworkError(baseUrl),
     // §24: a change stream's key leaves its URL before routing, so it never reaches a log or request.url.
     rewriteUrl: urlWithoutKey,
+    ...(options.tracing ? { childLoggerFactory: tracedChildLogger } : {}),
   });
+  if (options.tracing) traceRequests(app);
   app.decorate('store', store);
   // §15 for the methods Node's parser gives no route: a made-up method, CONNECT.
   answerUnparsedMethods(app, baseUrl);

@@ -72,6 +72,11 @@ export const configVariables = {
     default: 'none',
     meaning: 'a port of its own (on HOST) to serve GET /metrics on, apart from the API',
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    default: 'none',
+    meaning:
+      'OpenTelemetry tracing over OTLP/HTTP (http://collector:4318); the other standard OTEL_* variables apply (operations/tracing.ts)',
+  },
   FLAGPLANE_SHUTDOWN_SECONDS: {
     default: '10',
     meaning: 'on SIGTERM or SIGINT, how long requests in flight may take to finish before they are cut off',

@@ -20,6 +20,7 @@ import { backup } from './operations/backup-command.js';
 import { backupSocketPath, serveBackups } from './operations/backup-socket.js';
 import { listenForMetrics } from './operations/metrics.js';
 import { stopOnSignals } from './operations/shutdown.js';
+import { startTracing } from './operations/tracing.js';
 import { openFileStore } from './store/file/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { isConnectionFailure } from './store/postgres/connection-failure.js';
@@ -69,6 +70,8 @@ async function serve(config: ServerConfig): Promise<void> {
   const identities = config.identitiesPath ? await readIdentityFile(config.identitiesPath) : null;
   // One logger for the store and the app, so torn journal lines and failed commits are logged too.
   const logger = createServerLogger(config.logLevel);
+  // Before the store opens, so that its statements are traced too.
+  const tracing = startTracing();
   const store = await openStore(config, logger);
   try {
     if (identities) {
@@ -97,6 +100,7 @@ async function serve(config: ServerConfig): Promise<void> {
     corsOrigins: config.corsOrigins,
     logger,
     ...(config.metrics ? { metrics: { route: config.metrics.onServerPort } } : {}),
+    tracing: tracing !== null,
   });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -129,7 +133,14 @@ async function serve(config: ServerConfig): Promise<void> {
       );
     }
   }
-  stopOnSignals({ app, store, graceSeconds: config.shutdownSeconds, closeAlso });
+  stopOnSignals({
+    app,
+    store,
+    graceSeconds: config.shutdownSeconds,
+    closeAlso,
+    ...(tracing ? { afterStore: () => tracing.shutdown() } : {}),
+  });
+  if (tracing) app.log.info('tracing: spans go to the OTLP endpoint of the OTEL_* environment');
   app.log.info(
     `Flagplane listening on ${config.baseUrl} (data: ${config.database ? shownDatabaseUrl(config.database.url) : config.dataPath}); docs at ${config.baseUrl}/docs`,
   );

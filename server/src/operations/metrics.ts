@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store, StoreStats } from '../store/store.js';
 import { reportStoreTimingsTo } from '../store/store-timings.js';
+import { operationOf } from './operation-label.js';
 
 const secondsBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const writesBuckets = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
@@ -161,15 +162,6 @@ export class ServerMetrics {
   close(): void {
     reportStoreTimingsTo(null);
   }
-}
-
-/** The label of a request: its operation id, else the pattern its route was registered with. */
-function operationOf(request: FastifyRequest): string {
-  const route = request.routeOptions;
-  if (route.config.operationId) return route.config.operationId;
-  // The 405 answers of the endpoint table's paths carry their credential but no operation.
-  if (route.config.credential) return 'methodNotAllowed';
-  return route.url ?? 'unmatched';
 }
 
 /** Counts every answer of `app` in `metrics`, and serves `GET /metrics` on `app` when `route` is set. */

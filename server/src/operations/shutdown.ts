@@ -21,6 +21,8 @@ export interface ShutdownOptions {
   readonly graceSeconds: number;
   /** Closed after the app, before the store (listeners besides the app's). */
   readonly closeAlso?: readonly (() => Promise<void>)[];
+  /** Run last, once the store is closed (sending the last spans). */
+  readonly afterStore?: () => Promise<void>;
   /** @default process.exit */
   readonly exit?: (code: number) => void;
 }
@@ -62,6 +64,9 @@ export function stopOnSignals(options: ShutdownOptions): { stop: (reason: string
       }
       await store.close();
       app.log.info('stopped: the store is flushed and its lock released');
+      await options
+        .afterStore?.()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'stopping: could not send the last spans'));
     })();
     return stopping;
   };

@@ -15,7 +15,7 @@ import type { StoreStats, StoreView, Transaction } from './store.js';
 import { type AppliedWriter, StoreCore } from './store-core.js';
 import { checkStoreData } from './store-data.js';
 import type { StoreLogger } from './store-logger.js';
-import { secondsSince, storeTimings } from './store-timings.js';
+import { timedCommit } from './store-timings.js';
 
 /** Where the state is made durable. */
 export interface Persistence {
@@ -166,14 +166,12 @@ export class StoreEngine extends StoreCore {
     const target = this.#applied;
     const changes = this.#changes;
     this.#changes = new Map();
-    const started = performance.now();
     try {
-      await persistence.commit(changes, this.state.data);
+      await timedCommit(target - this.#durable, () => persistence.commit(changes, this.state.data));
     } catch (error) {
       this.#recover(error);
       return;
     }
-    storeTimings().commit(secondsSince(started), target - this.#durable);
     this.#durable = target;
     this.#forgetUndo(target);
     this.#settle(target);

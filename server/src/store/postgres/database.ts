@@ -9,8 +9,11 @@
  * closes while a small write is scheduled (porsager/postgres#1154, #1208), and queries waiting without
  * end for a connection that keeps reconnecting (#1193).
  */
+
+import { SpanKind } from '@opentelemetry/api';
 import pg from 'pg';
 import type { StoreLogger } from '../store-logger.js';
+import { inSpan } from '../store-timings.js';
 
 /** What a query can be sent to: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -81,6 +84,20 @@ function timed(text: string, values: readonly unknown[] | undefined, options: Qu
   return config;
 }
 
+/**
+ * A statement's span (tracing): named by its first keyword (`SELECT`, `BEGIN`, …), never with its text,
+ * which may hold values (a record's JSON, a token's hash).
+ */
+function inStatementSpan<T>(text: string, run: () => Promise<T>): Promise<T> {
+  const keyword = /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? 'STATEMENT';
+  return inSpan(
+    `pg ${keyword}`,
+    { 'db.system.name': 'postgresql', 'db.operation.name': keyword },
+    run,
+    SpanKind.CLIENT,
+  );
+}
+
 export class Database implements Queryable {
   readonly #pool: pg.Pool;
 
@@ -110,7 +127,7 @@ export class Database implements Queryable {
     values?: readonly unknown[],
     options: QueryOptions = {},
   ): Promise<Row[]> {
-    const result = await this.#pool.query(timed(text, values, options));
+    const result = await inStatementSpan(text, () => this.#pool.query(timed(text, values, options)));
     return result.rows as Row[];
   }
 
@@ -119,11 +136,9 @@ export class Database implements Queryable {
     statement: PreparedStatement,
     values: readonly unknown[],
   ): Promise<Row[]> {
-    const result = await this.#pool.query({
-      name: statement.name,
-      text: statement.text,
-      values: [...values],
-    });
+    const result = await inStatementSpan(statement.text, () =>
+      this.#pool.query({ name: statement.name, text: statement.text, values: [...values] }),
+    );
     return result.rows as Row[];
   }
 
@@ -145,7 +160,7 @@ export class Database implements Queryable {
     try {
       const begin = options.begin ?? 'BEGIN';
       const send = async (text: string, values?: readonly unknown[], wait: QueryOptions = {}) =>
-        client.query(timed(text, values, wait));
+        inStatementSpan(text, () => client.query(timed(text, values, wait)));
       const opening = await send(options.opening ? `${begin}; ${options.opening}` : begin);
       const opened = Array.isArray(opening)
         ? ((opening.at(-1) as pg.QueryResult | undefined)?.rows ?? [])
