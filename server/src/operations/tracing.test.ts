@@ -1,5 +1,5 @@
 /** Which OTEL_* environments turn tracing on, and what is refused (the spans: test/operations-tracing.test.ts). */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../config.js';
 import { startTracing, tracingConfigured } from './tracing.js';
 
@@ -23,8 +23,17 @@ describe('tracingConfigured', () => {
 
 describe('startTracing', () => {
   const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1' };
+  const withEnvironment = (env: Record<string, string>) => {
+    for (const name of Object.keys(process.env)) if (name.startsWith('OTEL_')) vi.stubEnv(name, undefined);
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  };
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('starts nothing without configuration', () => {
-    expect(startTracing({})).toBeNull();
+    withEnvironment({});
+    expect(startTracing()).toBeNull();
   });
 
   it.each([
@@ -36,7 +45,8 @@ describe('startTracing', () => {
     [{ ...endpoint, OTEL_TRACES_SAMPLER: 'sometimes' }, /unknown sampler "sometimes"/],
     [{ ...endpoint, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' }, /ratio from 0 to 1/],
   ])('refuses %o, naming the variable', (env, message) => {
-    expect(() => startTracing(env)).toThrow(ConfigError);
-    expect(() => startTracing(env)).toThrow(message);
+    withEnvironment(env);
+    expect(() => startTracing()).toThrow(ConfigError);
+    expect(() => startTracing()).toThrow(message);
   });
 });

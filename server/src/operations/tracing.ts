@@ -43,8 +43,12 @@ export function tracingConfigured(env: NodeJS.ProcessEnv): boolean {
   );
 }
 
-/** Starts the SDK when the environment asks for it; null when it does not. Refuses what it cannot do. */
-export function startTracing(env: NodeJS.ProcessEnv = process.env): Tracing | null {
+/**
+ * Starts the SDK when the process's environment asks for it; null when it does not. Refuses what it
+ * cannot do. The process's own environment only: the exporter reads its endpoint and headers there.
+ */
+export function startTracing(): Tracing | null {
+  const env = process.env;
   if (!tracingConfigured(env)) return null;
   const exporters = (env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() || 'otlp')
     .split(',')
