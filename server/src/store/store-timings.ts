@@ -38,6 +38,11 @@ export function traceStores(on: boolean): void {
   spansOn = on;
 }
 
+/** Whether the stores make spans (to skip preparing a span's attributes while they do not). */
+export function storeSpansOn(): boolean {
+  return spansOn;
+}
+
 /**
  * Runs `work` in a span named `name` (a child of the active one: the request whose write started the
  * commit loop, say), ended when it settles, marked as an error when it rejects.

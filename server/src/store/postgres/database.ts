@@ -13,7 +13,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import pg from 'pg';
 import type { StoreLogger } from '../store-logger.js';
-import { inSpan } from '../store-timings.js';
+import { inSpan, storeSpansOn } from '../store-timings.js';
 
 /** What a query can be sent to: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -89,6 +89,7 @@ function timed(text: string, values: readonly unknown[] | undefined, options: Qu
  * which may hold values (a record's JSON, a token's hash).
  */
 function inStatementSpan<T>(text: string, run: () => Promise<T>): Promise<T> {
+  if (!storeSpansOn()) return run();
   const keyword = /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? 'STATEMENT';
   return inSpan(
     `pg ${keyword}`,
