@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openFileStore } from '../src/store/file/file-store.js';
 import { identities, tokens } from './fixtures.js';
 import { mainScript } from './support/built-server.js';
 import { readStream } from './support/event-stream-reader.js';
@@ -132,8 +133,14 @@ describe('SIGTERM', () => {
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(900);
     expect(server.output()).toMatch(/still in flight after the grace period/);
     expect(existsSync(join(directory, 'grace.json.lock'))).toBe(false);
-    const restarted = await start('grace.json');
-    expect(await flagKeys(restarted)).toEqual([]);
+    // The data file opens (its lock released) with the project and without the cut-off flag.
+    const store = await openFileStore({ path: join(directory, 'grace.json') });
+    try {
+      expect([...store.peek((view) => view.all('projects'))].map((project) => project.key)).toEqual(['web']);
+      expect([...store.peek((view) => view.all('flags'))]).toEqual([]);
+    } finally {
+      await store.close();
+    }
   }, 30_000);
 
   it('exits at once on a second signal', async () => {
