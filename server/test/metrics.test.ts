@@ -72,6 +72,7 @@ describe('GET /metrics', () => {
     }
     expect((await server.call('owner', 'GET', `${web}/flags/no-such-flag`)).statusCode).toBe(404);
     expect((await server.call('owner', 'GET', '/api/v1/no/such/path')).statusCode).toBe(404);
+    expect((await server.call('owner', 'PATCH', '/api/v1/orgs/acme/projects')).statusCode).toBe(405);
     let limited = 0;
     for (let index = 0; index < 22; index++) {
       if ((await server.call('member', 'GET', '/api/v1/me')).statusCode === 429) limited++;
@@ -83,6 +84,7 @@ describe('GET /metrics', () => {
     expect(after.value(requests, { operation: 'createFlag', status: '201' })).toBe(5);
     expect(after.value(requests, { operation: 'getFlag', status: '404' })).toBe(1);
     expect(after.value(requests, { operation: 'unmatched', status: '404' })).toBe(1);
+    expect(after.value(requests, { operation: 'methodNotAllowed', status: '405' })).toBe(1);
     expect(after.value(requests, { operation: 'getMe', status: '200' })).toBe(20);
     expect(after.value(requests, { operation: 'getMe', status: '429' })).toBe(2);
     expect(after.value('flagplane_http_rate_limited_requests_total')).toBe(2);
@@ -97,7 +99,8 @@ describe('GET /metrics', () => {
     for (const sample of after.family(requests).metrics) {
       const { operation, status } = sample.labels ?? {};
       expect(
-        operations.has(operation ?? '') || ['/metrics', 'unmatched'].includes(operation ?? ''),
+        operations.has(operation ?? '') ||
+          ['/metrics', 'unmatched', 'methodNotAllowed'].includes(operation ?? ''),
         operation,
       ).toBe(true);
       expect(status).toMatch(/^\d{3}$/);
