@@ -29,7 +29,7 @@ export interface ShutdownOptions {
 
 const signalNumbers: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
-/** Listens for SIGINT and SIGTERM; returns `stop`, also what a failed start calls. */
+/** Listens for SIGINT and SIGTERM; returns `stop`, the same stop without a signal. */
 export function stopOnSignals(options: ShutdownOptions): { stop: (reason: string) => Promise<void> } {
   const { app, store } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
