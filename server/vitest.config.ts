@@ -16,6 +16,7 @@ const notOnTestServers = [
   'test/start-refusals.test.ts',
   'test/store-interface.test.ts',
   'test/postgres-*.test.ts',
+  'test/operations-*.test.ts',
 ];
 
 export default defineConfig({

@@ -11,6 +11,9 @@ import { startEventRetention } from './features/events/event-retention.js';
 import { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 import type { IdentityDocument } from './identity/identity-document.js';
 import { redaction } from './logging.js';
+import { instrumentServer, ServerMetrics } from './operations/metrics.js';
+import { Readiness, registerReadiness } from './operations/readiness.js';
+import { tracedChildLogger, traceRequests } from './operations/request-spans.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { consolePlugin } from './plugins/console.js';
 import { corsPlugin } from './plugins/cors.js';
@@ -61,6 +64,17 @@ export interface BuildServerOptions {
   readonly corsOrigins?: readonly string[];
   /** §24: how often an open change stream gets a comment line while nothing changes. @default 15000 */
   readonly streamHeartbeatMs?: number;
+  /**
+   * Count requests and the store's commits for Prometheus (`app.metrics`), and with `route`, serve
+   * `GET /metrics` on this app (operations/metrics.ts). @default off
+   */
+  readonly metrics?: { readonly route: boolean };
+  /**
+   * A span per request named by its operation id, with `trace_id` in its log lines (operations/
+   * request-spans.ts); spans go wherever the OpenTelemetry SDK registered (operations/tracing.ts).
+   * @default false
+   */
+  readonly tracing?: boolean;
 }
 
 export async function buildServer(options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -89,7 +103,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     frameworkErrors: answerFrameworkError(baseUrl),
     // §24: a change stream's key leaves its URL before routing, so it never reaches a log or request.url.
     rewriteUrl: urlWithoutKey,
+    ...(options.tracing ? { childLoggerFactory: tracedChildLogger } : {}),
   });
+  if (options.tracing) traceRequests(app);
   app.decorate('store', store);
   // §15 for the methods Node's parser gives no route: a made-up method, CONNECT.
   answerUnparsedMethods(app, baseUrl);
@@ -100,6 +116,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     ...(options.streamHeartbeatMs ? { heartbeatMs: options.streamHeartbeatMs } : {}),
   });
   app.decorate('changeStreams', changeStreams);
+  const metrics = options.metrics
+    ? new ServerMetrics({ store, openStreams: () => changeStreams.size })
+    : null;
+  app.decorate('metrics', metrics);
+  if (metrics) instrumentServer(app, metrics, options.metrics?.route ?? false);
   // Streams never end by themselves: end them first, or closing would wait for them (clients reconnect).
   app.addHook('preClose', (done) => {
     changeStreams.close();
@@ -120,6 +141,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   const consoleBuild = loadConsoleBuild(options.consoleDirectory);
   await app.register(docsPlugin, { baseUrl, consoleBuild });
   await app.register(consolePlugin, { build: consoleBuild });
+  registerReadiness(app, new Readiness(store));
   registerOperations(app, {
     store,
     changeStreams,

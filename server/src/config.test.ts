@@ -52,3 +52,35 @@ describe('shownDatabaseUrl', () => {
     expect(shownDatabaseUrl('postgres://app@db/flags')).toBe('postgres://app@db/flags');
   });
 });
+
+describe('FLAGPLANE_METRICS, FLAGPLANE_METRICS_PORT, FLAGPLANE_SHUTDOWN_SECONDS', () => {
+  it('serves no metrics unless asked; on PORT, on a port of its own, or both', () => {
+    expect(readConfig({}).metrics).toBeNull();
+    expect(readConfig({ FLAGPLANE_METRICS: '0', FLAGPLANE_METRICS_PORT: 'none' }).metrics).toBeNull();
+    expect(readConfig({ FLAGPLANE_METRICS: '1' }).metrics).toEqual({ onServerPort: true, port: null });
+    expect(readConfig({ FLAGPLANE_METRICS_PORT: '9464' }).metrics).toEqual({
+      onServerPort: false,
+      port: 9464,
+    });
+    expect(readConfig({ FLAGPLANE_METRICS: '1', FLAGPLANE_METRICS_PORT: '9464' }).metrics).toEqual({
+      onServerPort: true,
+      port: 9464,
+    });
+  });
+
+  it('refuses what it cannot use, naming the variable', () => {
+    expect(() => readConfig({ FLAGPLANE_METRICS: 'yes' })).toThrow(
+      'FLAGPLANE_METRICS must be 0 or 1; got "yes".',
+    );
+    expect(() => readConfig({ FLAGPLANE_METRICS_PORT: '70000' })).toThrow(
+      /FLAGPLANE_METRICS_PORT must be an integer/,
+    );
+    expect(() => readConfig({ PORT: '4000', FLAGPLANE_METRICS_PORT: '4000' })).toThrow(
+      /must differ from PORT/,
+    );
+    expect(() => readConfig({ FLAGPLANE_SHUTDOWN_SECONDS: '-1' })).toThrow(
+      /FLAGPLANE_SHUTDOWN_SECONDS must be an integer from 0 to 3600/,
+    );
+    expect(readConfig({}).shutdownSeconds).toBe(10);
+  });
+});

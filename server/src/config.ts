@@ -17,6 +17,10 @@ export interface ServerConfig {
   readonly database: { readonly url: string; readonly poolSize: number } | null;
   /** §23: the origins whose pages may call the SDK-key paths from a browser (CORS); empty: none. */
   readonly corsOrigins: readonly string[];
+  /** How long a stopping server lets requests in flight finish (SIGTERM, SIGINT), in seconds. */
+  readonly shutdownSeconds: number;
+  /** `GET /metrics`: on the server's own port, and/or on a port of its own; null: not served. */
+  readonly metrics: { readonly onServerPort: boolean; readonly port: number | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -59,6 +63,23 @@ export const configVariables = {
     default: 'none',
     meaning:
       'comma-separated origins (https://app.example.com) whose pages may read flags with a client-side SDK key (CORS on /api/v1/sdk and /ofrep/v1)',
+  },
+  FLAGPLANE_METRICS: {
+    default: '0',
+    meaning: '1 serves GET /metrics (Prometheus text format) on PORT, without a credential',
+  },
+  FLAGPLANE_METRICS_PORT: {
+    default: 'none',
+    meaning: 'a port of its own (on HOST) to serve GET /metrics on, apart from the API',
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    default: 'none',
+    meaning:
+      'OpenTelemetry tracing over OTLP/HTTP (http://collector:4318); the other standard OTEL_* variables apply (operations/tracing.ts)',
+  },
+  FLAGPLANE_SHUTDOWN_SECONDS: {
+    default: '10',
+    meaning: 'on SIGTERM or SIGINT, how long requests in flight may take to finish before they are cut off',
   },
   LOG_LEVEL: {
     default: 'info',
@@ -108,6 +129,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     eventRetentionDays: integer(env, 'FLAGPLANE_EVENTS_RETENTION_DAYS', 0, 36_500),
     database: readDatabase(env),
     corsOrigins: readCorsOrigins(env),
+    shutdownSeconds: integer(env, 'FLAGPLANE_SHUTDOWN_SECONDS', 0, 3600),
+    metrics: readMetrics(env, port),
   };
 }
 
@@ -128,6 +151,20 @@ function readCorsOrigins(env: NodeJS.ProcessEnv): string[] {
     }
     return parsed.origin;
   });
+}
+
+function readMetrics(env: NodeJS.ProcessEnv, port: number): ServerConfig['metrics'] {
+  const on = env.FLAGPLANE_METRICS?.trim() || '0';
+  if (on !== '0' && on !== '1') throw new ConfigError(`FLAGPLANE_METRICS must be 0 or 1; got "${on}".`);
+  const raw = env.FLAGPLANE_METRICS_PORT?.trim();
+  const metricsPort = !raw || raw === 'none' ? null : integer(env, 'FLAGPLANE_METRICS_PORT', 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(
+      'FLAGPLANE_METRICS_PORT must differ from PORT (set FLAGPLANE_METRICS=1 to serve it on PORT).',
+    );
+  }
+  if (on === '0' && metricsPort === null) return null;
+  return { onServerPort: on === '1', port: metricsPort };
 }
 
 function readDatabase(env: NodeJS.ProcessEnv): ServerConfig['database'] {

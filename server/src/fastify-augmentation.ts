@@ -6,6 +6,7 @@ import type { Credential, OperationId, SdkKeyEndpoint } from '@flagplane/contrac
 import type { Principal } from './access/principal.js';
 import type { SdkKeyCaller } from './access/sdk-key-caller.js';
 import type { ChangeStreams } from './features/changes/change-streams.js';
+import type { ServerMetrics } from './operations/metrics.js';
 import type { Store } from './store/store.js';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     pruneExpiredEvents(): Promise<number>;
     /** §24: the change streams this process holds. */
     changeStreams: ChangeStreams;
+    /** `GET /metrics`'s registry, when metrics are on (operations/metrics.ts); else null. */
+    metrics: ServerMetrics | null;
   }
   interface FastifyRequest {
     /** The caller, once authentication has run (null before, or for anonymous requests). */

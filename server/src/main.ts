@@ -2,8 +2,8 @@
 /**
  * Runs the reference server: configuration from the environment, the identity file, the data file (or
  * memory), a first-start bootstrap when there is no identity file, then listen. SIGINT/SIGTERM stop
- * accepting, finish in-flight requests, flush the store and release its lock. `--help` and `--version`
- * answer without starting anything.
+ * accepting, finish in-flight requests, flush the store and release its lock (operations/shutdown.ts).
+ * `--help` and `--version` answer without starting anything.
  */
 import { resolve } from 'node:path';
 import { buildServer } from './app.js';
@@ -15,6 +15,12 @@ import { bootstrapIfEmpty } from './identity/bootstrap.js';
 import { readIdentityFile } from './identity/identity-file.js';
 import { describeListenFailure, ListenError } from './listen-error.js';
 import { createServerLogger } from './logging.js';
+import { BackupError } from './operations/backup.js';
+import { backup } from './operations/backup-command.js';
+import { backupSocketPath, serveBackups } from './operations/backup-socket.js';
+import { listenForMetrics } from './operations/metrics.js';
+import { stopOnSignals } from './operations/shutdown.js';
+import { startTracing } from './operations/tracing.js';
 import { openFileStore } from './store/file/file-store.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { isConnectionFailure } from './store/postgres/connection-failure.js';
@@ -64,6 +70,8 @@ async function serve(config: ServerConfig): Promise<void> {
   const identities = config.identitiesPath ? await readIdentityFile(config.identitiesPath) : null;
   // One logger for the store and the app, so torn journal lines and failed commits are logged too.
   const logger = createServerLogger(config.logLevel);
+  // Before the store opens, so that its statements are traced too.
+  const tracing = startTracing();
   const store = await openStore(config, logger);
   try {
     if (identities) {
@@ -91,27 +99,48 @@ async function serve(config: ServerConfig): Promise<void> {
     eventRetentionDays: config.eventRetentionDays,
     corsOrigins: config.corsOrigins,
     logger,
+    ...(config.metrics ? { metrics: { route: config.metrics.onServerPort } } : {}),
+    tracing: tracing !== null,
   });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping: finishing in-flight requests');
-    await app.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // The data file stays usable by the next start: flushed, and its lock released.
-    stopping = true;
     await app.close();
     await store.close();
     throw describeListenFailure(error, config.host, config.port);
   }
+  const closeAlso: (() => Promise<void>)[] = [];
+  if (app.metrics && config.metrics?.port != null) {
+    try {
+      const listener = await listenForMetrics(app.metrics, config.host, config.metrics.port);
+      closeAlso.push(listener.close);
+      app.log.info(`metrics at http://${config.host}:${listener.port}/metrics`);
+    } catch (error) {
+      await app.close();
+      await store.close();
+      throw describeListenFailure(error, config.host, config.metrics.port);
+    }
+  }
+  if (config.database === null && config.dataPath !== ':memory:') {
+    const socketPath = backupSocketPath(resolve(config.dataPath));
+    try {
+      closeAlso.push(await serveBackups({ socketPath, store, log: app.log }));
+    } catch (error) {
+      app.log.warn(
+        { err: error, socketPath },
+        'cannot listen for backups: flagplane-server backup will refuse',
+      );
+    }
+  }
+  stopOnSignals({
+    app,
+    store,
+    graceSeconds: config.shutdownSeconds,
+    closeAlso,
+    ...(tracing ? { afterStore: () => tracing.shutdown() } : {}),
+  });
+  if (tracing) app.log.info('tracing: spans go to the OTLP endpoint of the OTEL_* environment');
   app.log.info(
     `Flagplane listening on ${config.baseUrl} (data: ${config.database ? shownDatabaseUrl(config.database.url) : config.dataPath}); docs at ${config.baseUrl}/docs`,
   );
@@ -137,6 +166,14 @@ async function main(args: readonly string[]): Promise<void> {
     case 'serve':
       await serve(readConfig());
       return;
+    case 'backup': {
+      const outcome = await backup(readConfig(), invocation.to);
+      process.stdout.write(
+        `Backed up ${outcome.dataPath} into ${outcome.target}, written by ${outcome.writtenBy}:\n` +
+          `${describeCounts(outcome.counts)}\nStart from it with FLAGPLANE_DATA=${outcome.target}\n`,
+      );
+      return;
+    }
     case 'copy-data': {
       const counts = await copyData(invocation.from, invocation.to);
       process.stdout.write(
@@ -155,6 +192,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof ListenError ||
     error instanceof StartError ||
     error instanceof CopyDataError ||
+    error instanceof BackupError ||
     isConnectionFailure(error);
   fail(known ? (error as Error).message : String((error as Error)?.stack ?? error), 1);
 });

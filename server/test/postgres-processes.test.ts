@@ -9,10 +9,11 @@
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { identities, tokens } from './fixtures.js';
+import { identities } from './fixtures.js';
 import type { Json } from './spec-helpers.js';
 import { mainScript } from './support/built-server.js';
 import { readStream, type StreamReader } from './support/event-stream-reader.js';
+import { call, createFlag, flagKeys, projectUrl } from './support/process-calls.js';
 import { createTestDatabase } from './support/test-databases.js';
 
 const available = postgresAvailable();
@@ -29,8 +30,6 @@ afterAll(async () => {
   await cluster?.destroy();
 });
 
-const projectUrl = '/api/v1/orgs/acme/projects/web';
-
 /** Two servers (A and B) on one new database, with project `web` created through A. */
 async function twoServers(env: Record<string, string> = {}): Promise<[RunningServer, RunningServer]> {
   const url = await createTestDatabase(cluster.url);
@@ -44,41 +43,6 @@ async function twoServers(env: Record<string, string> = {}): Promise<[RunningSer
   expect(created.status).toBe(201);
   return servers;
 }
-
-async function call(
-  server: RunningServer,
-  method: string,
-  path: string,
-  body?: unknown,
-  token: string = tokens.owner,
-): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-/** Every flag key of project `web`, page by page. */
-async function flagKeys(server: RunningServer): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const response = await call(server, 'GET', `${projectUrl}/flags?limit=200${query}`);
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { items: { key: string }[]; next_cursor: string | null };
-    keys.push(...body.items.map((flag) => flag.key));
-    cursor = body.next_cursor;
-  } while (cursor);
-  return keys;
-}
-
-const createFlag = (server: RunningServer, key: string) =>
-  call(server, 'POST', `${projectUrl}/flags`, { key, type: 'Boolean' });
 
 describe.skipIf(!available)('two server processes on one PostgreSQL database (§22)', () => {
   it('reads on B, at once, every write A acknowledged (and the other way round)', async () => {

@@ -86,6 +86,13 @@ export class EventIndex {
   readonly #byProject = new Map<string, EventList>();
   readonly #byFlag = new Map<string, EventList>();
 
+  /** How many events it holds: every event is in its organization's list. */
+  get size(): number {
+    let count = 0;
+    for (const list of this.#byOrganization.values()) count += list.size;
+    return count;
+  }
+
   add(event: EventRecord): void {
     listIn(this.#byOrganization, event.organizationId).add(event);
     if (event.project) listIn(this.#byProject, event.project.id).add(event);

@@ -158,6 +158,11 @@ export class MemoryState implements StoreView {
     return this.#versions.get(childrenSlot(collection, parentId)) ?? this.#floor;
   }
 
+  /** How many events the log holds (`GET /metrics`). */
+  eventCount(): number {
+    return this.#events.size;
+  }
+
   eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
     return this.#events.page(filter, beforeId, limit);
   }

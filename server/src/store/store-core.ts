@@ -8,7 +8,7 @@
 import { ChangeListeners } from './change-listeners.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
-import type { Store, StoreView, Transaction } from './store.js';
+import type { Store, StoreStats, StoreView, Transaction } from './store.js';
 import { StateTransaction } from './transaction.js';
 
 /** A writer that ran to its end: its transaction (committed, still undoable) and what it returned. */
@@ -58,6 +58,15 @@ export abstract class StoreCore implements Store {
   snapshot(): StoreData {
     // A deep copy: whoever holds a snapshot may edit it freely.
     return structuredClone(this.state.data);
+  }
+
+  stats(): StoreStats {
+    return { events: this.state.eventCount(), ...this.moreStats() };
+  }
+
+  /** What a store adds to `stats` (its journal, its connections). */
+  protected moreStats(): Partial<StoreStats> {
+    return {};
   }
 
   onChange(listener: () => void): () => void {

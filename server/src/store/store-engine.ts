@@ -11,10 +11,11 @@ import { CommitLoop } from './commit-loop.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
 import { collectionNames } from './records.js';
-import type { StoreView, Transaction } from './store.js';
+import type { StoreStats, StoreView, Transaction } from './store.js';
 import { type AppliedWriter, StoreCore } from './store-core.js';
 import { checkStoreData } from './store-data.js';
 import type { StoreLogger } from './store-logger.js';
+import { timedCommit } from './store-timings.js';
 
 /** Where the state is made durable. */
 export interface Persistence {
@@ -28,6 +29,8 @@ export interface Persistence {
   commit(changes: ChangeSet | null, data: StoreData): Promise<void>;
   /** Called once nothing is pending: leaves the files tidy (compacts) and releases the lock. */
   close(data: StoreData): Promise<void>;
+  /** What `GET /metrics` shows of it (the journal's size). */
+  stats?(): Partial<StoreStats>;
 }
 
 interface WriteWaiter {
@@ -128,6 +131,10 @@ export class StoreEngine extends StoreCore {
     return this.#whenDurable(this.#applied);
   }
 
+  protected override moreStats(): Partial<StoreStats> {
+    return this.#persistence?.stats?.() ?? {};
+  }
+
   protected async closeStore(): Promise<void> {
     await this.#commits?.idle();
     await this.#persistence?.close(this.state.data);
@@ -160,7 +167,7 @@ export class StoreEngine extends StoreCore {
     const changes = this.#changes;
     this.#changes = new Map();
     try {
-      await persistence.commit(changes, this.state.data);
+      await timedCommit(target - this.#durable, () => persistence.commit(changes, this.state.data));
     } catch (error) {
       this.#recover(error);
       return;

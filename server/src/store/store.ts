@@ -89,6 +89,24 @@ export interface Store {
    * of them share. The server then uses it instead of its own limiter.
    */
   createRequestGate?(limit: number, windowMs: number): RequestGate;
+  /**
+   * Only a store on a database: resolves once the database answered a trivial statement within
+   * `timeoutMs`, rejects otherwise (`GET /readyz`). Absent where the store needs nothing outside this
+   * process once it is open.
+   */
+  checkReady?(timeoutMs: number): Promise<void>;
+  /** What `GET /metrics` shows about the store, read when scraped (operations/metrics.ts). */
+  stats?(): StoreStats;
+}
+
+/** Gauges of a store, each absent where it does not apply. */
+export interface StoreStats {
+  /** Events the event log holds (§19). */
+  readonly events?: number;
+  /** The file store: bytes in the journal since the last compaction. */
+  readonly journalBytes?: number;
+  /** PostgreSQL: connections of this process's pool, by state, and requests waiting for one. */
+  readonly pool?: { readonly total: number; readonly idle: number; readonly waiting: number };
 }
 
 export interface RequestGate {

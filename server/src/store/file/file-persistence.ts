@@ -19,6 +19,7 @@
  */
 import type { ChangeSet } from '../change-set.js';
 import type { StoreData } from '../records.js';
+import type { StoreStats } from '../store.js';
 import type { Persistence } from '../store-engine.js';
 import type { StoreLogger } from '../store-logger.js';
 import type { FileLock } from './file-lock.js';
@@ -79,6 +80,10 @@ export class FilePersistence implements Persistence {
     const line = encodeJournalLine(this.#seq + 1, changes.values());
     if (this.#compactionDue()) return this.#compact(this.#prepare(data, { changes }), line, changes);
     return this.#append(line).then(() => this.#events.noteCommitted(changes));
+  }
+
+  stats(): Partial<StoreStats> {
+    return { journalBytes: this.#journal.size };
   }
 
   /** Compacts whatever the journal holds, so a clean stop leaves one file that has everything. */

@@ -9,6 +9,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { hasCode, messageOf } from '../../errno.js';
+import { secondsSince, storeTimings } from '../store-timings.js';
 import { syncDirectory } from './directory-sync.js';
 
 /** An append failed; `intact` tells whether the journal is known to be exactly as before it. */
@@ -73,7 +74,9 @@ export class JournalFile {
         if (bytesWritten === 0) throw new Error('the file system accepted no bytes');
         written += bytesWritten;
       }
+      const syncStarted = performance.now();
       await handle.sync();
+      storeTimings().flush('journal', secondsSince(syncStarted));
       if (this.#dirSyncPending) {
         await syncDirectory(dirname(this.path));
         this.#dirSyncPending = false;

@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { hasCode, messageOf } from '../../errno.js';
 import type { StoreData } from '../records.js';
 import { checkStoreData } from '../store-data.js';
+import { secondsSince, storeTimings } from '../store-timings.js';
 import { syncDirectory } from './directory-sync.js';
 import { EventSegments } from './event-segments.js';
 
@@ -110,7 +111,9 @@ export class SnapshotFile {
       const file = await open(this.#draftPath, 'w', 0o600);
       try {
         await file.writeFile(json);
+        const syncStarted = performance.now();
         await file.sync();
+        storeTimings().flush('data', secondsSince(syncStarted));
       } finally {
         await file.close();
       }

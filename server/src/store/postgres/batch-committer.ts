@@ -12,6 +12,7 @@ import { CommitLoop } from '../commit-loop.js';
 import type { Transaction } from '../store.js';
 import type { WriterRunner } from '../store-core.js';
 import type { StoreLogger } from '../store-logger.js';
+import { timedCommit } from '../store-timings.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { BatchRun, type QueuedWrite } from './batch-run.js';
 import { changeOps, type LogPosition } from './change-rows.js';
@@ -86,8 +87,10 @@ export class BatchCommitter {
   }
 
   async #commitBatch(batch: readonly QueuedWrite[]): Promise<void> {
-    if (this.#optimistic && !this.#follower.reloadWanted && (await this.#commitAsIs(batch))) return;
-    await this.#commitUnderLock(batch);
+    await timedCommit(batch.length, async () => {
+      if (this.#optimistic && !this.#follower.reloadWanted && (await this.#commitAsIs(batch))) return;
+      await this.#commitUnderLock(batch);
+    });
   }
 
   /** Returns false, with every writer undone, when the batch must run under the lock instead. */

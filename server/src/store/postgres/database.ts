@@ -9,8 +9,11 @@
  * closes while a small write is scheduled (porsager/postgres#1154, #1208), and queries waiting without
  * end for a connection that keeps reconnecting (#1193).
  */
+
+import { SpanKind } from '@opentelemetry/api';
 import pg from 'pg';
 import type { StoreLogger } from '../store-logger.js';
+import { inSpan, storeSpansOn } from '../store-timings.js';
 
 /** What a query can be sent to: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -81,6 +84,21 @@ function timed(text: string, values: readonly unknown[] | undefined, options: Qu
   return config;
 }
 
+/**
+ * A statement's span (tracing): named by its first keyword (`SELECT`, `BEGIN`, …), never with its text,
+ * which may hold values (a record's JSON, a token's hash).
+ */
+function inStatementSpan<T>(text: string, run: () => Promise<T>): Promise<T> {
+  if (!storeSpansOn()) return run();
+  const keyword = /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? 'STATEMENT';
+  return inSpan(
+    `pg ${keyword}`,
+    { 'db.system.name': 'postgresql', 'db.operation.name': keyword },
+    run,
+    SpanKind.CLIENT,
+  );
+}
+
 export class Database implements Queryable {
   readonly #pool: pg.Pool;
 
@@ -110,7 +128,7 @@ export class Database implements Queryable {
     values?: readonly unknown[],
     options: QueryOptions = {},
   ): Promise<Row[]> {
-    const result = await this.#pool.query(timed(text, values, options));
+    const result = await inStatementSpan(text, () => this.#pool.query(timed(text, values, options)));
     return result.rows as Row[];
   }
 
@@ -119,11 +137,9 @@ export class Database implements Queryable {
     statement: PreparedStatement,
     values: readonly unknown[],
   ): Promise<Row[]> {
-    const result = await this.#pool.query({
-      name: statement.name,
-      text: statement.text,
-      values: [...values],
-    });
+    const result = await inStatementSpan(statement.text, () =>
+      this.#pool.query({ name: statement.name, text: statement.text, values: [...values] }),
+    );
     return result.rows as Row[];
   }
 
@@ -145,7 +161,7 @@ export class Database implements Queryable {
     try {
       const begin = options.begin ?? 'BEGIN';
       const send = async (text: string, values?: readonly unknown[], wait: QueryOptions = {}) =>
-        client.query(timed(text, values, wait));
+        inStatementSpan(text, () => client.query(timed(text, values, wait)));
       const opening = await send(options.opening ? `${begin}; ${options.opening}` : begin);
       const opened = Array.isArray(opening)
         ? ((opening.at(-1) as pg.QueryResult | undefined)?.rows ?? [])
@@ -171,6 +187,29 @@ export class Database implements Queryable {
       client.off('error', ignore);
       client.release(failed);
     }
+  }
+
+  /**
+   * Resolves once the database answers `SELECT 1` within `timeoutMs` (waiting for a free connection
+   * included), rejects otherwise: `GET /readyz`.
+   */
+  async ping(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    const query = this.#pool.query(timed('SELECT 1', undefined, { answerWaitMs: timeoutMs }));
+    query.catch(() => {}); // after a timeout its own failure no longer matters
+    try {
+      await Promise.race([query, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The pool's connections now (`GET /metrics`). */
+  poolStats(): { total: number; idle: number; waiting: number } {
+    return { total: this.#pool.totalCount, idle: this.#pool.idleCount, waiting: this.#pool.waitingCount };
   }
 
   end(): Promise<void> {

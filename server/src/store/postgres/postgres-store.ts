@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { type RateLimitState, windowStartOf } from '../../domain/rate-limit.js';
 import { MemoryState } from '../memory-state.js';
 import type { StoreData } from '../records.js';
-import type { RequestGate, StoreView, Transaction } from '../store.js';
+import type { RequestGate, StoreStats, StoreView, Transaction } from '../store.js';
 import { StoreCore } from '../store-core.js';
 import { checkStoreData } from '../store-data.js';
 import type { StoreLogger } from '../store-logger.js';
@@ -163,6 +163,15 @@ export class PostgresStore extends StoreCore {
         this.#database.query('DELETE FROM flagplane_rate_limits').catch(() => {});
       },
     };
+  }
+
+  checkReady(timeoutMs: number): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    return this.#database.ping(timeoutMs);
+  }
+
+  protected override moreStats(): Partial<StoreStats> {
+    return { pool: this.#database.poolStats() };
   }
 
   /** Replaces the whole state for every process (the mock's reset; copy-data uses its own check). */
