@@ -7,6 +7,7 @@
  *
  * Appending in id order is a push; retention removes the oldest, which only moves a list's start.
  */
+import { type EventFilter, eventMatches } from './event-filter.js';
 import type { EventRecord } from './records.js';
 
 /** One list in id order; `start` skips the removed oldest entries until it is worth compacting. */
@@ -73,14 +74,6 @@ class EventList {
   }
 }
 
-export interface EventFilter {
-  readonly organizationId: string;
-  readonly projectId?: string | undefined;
-  readonly flagId?: string | undefined;
-  /** Any other condition, tested on each event of the list walked. */
-  readonly matches?: ((event: EventRecord) => boolean) | undefined;
-}
-
 export class EventIndex {
   readonly #byOrganization = new Map<string, EventList>();
   readonly #byProject = new Map<string, EventList>();
@@ -107,24 +100,18 @@ export class EventIndex {
         : this.#byOrganization.get(filter.organizationId);
     const found: EventRecord[] = [];
     list?.walkNewestFirst(beforeId, (event) => {
-      if (
-        event.organizationId === filter.organizationId &&
-        (filter.projectId === undefined || event.project?.id === filter.projectId) &&
-        (filter.matches === undefined || filter.matches(event))
-      ) {
-        found.push(event);
-      }
+      if (eventMatches(filter, event)) found.push(event);
       return found.length < limit;
     });
     return found;
   }
 
-  /** The oldest events of every organization created before `before`, up to `limit` of them. */
-  oldest(before: string, limit: number): EventRecord[] {
-    const found: EventRecord[] = [];
+  /** The ids of the oldest events of every organization created before `before`, up to `limit` of them. */
+  oldest(before: string, limit: number): string[] {
+    const found: string[] = [];
     for (const list of this.#byOrganization.values()) {
       list.walkOldestFirst(before, (event) => {
-        found.push(event);
+        found.push(event.id);
         return found.length < limit;
       });
       if (found.length >= limit) break;
