@@ -25,4 +25,6 @@ export interface ColdEvents {
   restore(id: string): void;
   /** Takes every event out (a `replace` of the whole state); returns how to put them back. */
   clear(): () => void;
+  /** Every event, read synchronously, if the store can (`snapshot()`, for tests and the mock). */
+  all?(): EventRecord[];
 }

@@ -12,7 +12,7 @@ import type { EventRecord } from './records.js';
  */
 export type EventSummary = Pick<
   EventRecord,
-  'id' | 'organizationId' | 'createdAt' | 'action' | 'project' | 'environment' | 'flag'
+  'organizationId' | 'createdAt' | 'action' | 'project' | 'environment' | 'flag'
 > & {
   readonly actor: { readonly id: string; readonly email: string | null };
   readonly resource: { readonly kind: string };

@@ -199,15 +199,28 @@ export class MemoryState implements StoreView {
     return () => cold.restore(id);
   }
 
-  /** The events `ids` are kept cold now: memory drops those it still holds. */
-  evictEvents(ids: Iterable<string>): void {
+  /**
+   * The events `ids` are kept cold now: memory drops those it still holds. Returns the others (removed
+   * since they were handed over: the cold side must not show them either).
+   */
+  evictEvents(ids: Iterable<string>): string[] {
     const table = this.#data.events as Table;
+    const absent: string[] = [];
     for (const id of ids) {
       const event = table[id] as EventRecord | undefined;
-      if (event === undefined) continue;
+      if (event === undefined) {
+        absent.push(id);
+        continue;
+      }
       Reflect.deleteProperty(table, id);
       this.#events.remove(event);
     }
+    return absent;
+  }
+
+  /** The cold events, read whole (`snapshot()` only: tests and the mock). */
+  coldEventsNow(): EventRecord[] {
+    return this.#cold?.all?.() ?? [];
   }
 
   /** Takes every cold event out (before a `replace` loads a whole new state); returns the undo. */
