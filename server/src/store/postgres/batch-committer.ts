@@ -37,6 +37,8 @@ export interface BatchCommitterOptions {
   readonly uncommitted: UncommittedWrites;
   /** Runs one writer in a transaction of its own on the memory state (the store core's). */
   readonly runWriter: WriterRunner;
+  /** The events of a batch that committed (memory may drop them: the database answers for them now). */
+  readonly committedEvents?: ((ids: readonly string[]) => void) | undefined;
   readonly logger?: StoreLogger | undefined;
 }
 
@@ -45,6 +47,7 @@ export class BatchCommitter {
   readonly #follower: LogFollower;
   readonly #uncommitted: UncommittedWrites;
   readonly #runWriter: WriterRunner;
+  readonly #committedEvents: (ids: readonly string[]) => void;
   readonly #logger: StoreLogger | undefined;
   #queue: QueuedWrite[] = [];
   readonly #commits = new CommitLoop(
@@ -59,6 +62,7 @@ export class BatchCommitter {
     this.#follower = options.follower;
     this.#uncommitted = options.uncommitted;
     this.#runWriter = options.runWriter;
+    this.#committedEvents = options.committedEvents ?? (() => {});
     this.#logger = options.logger;
   }
 
@@ -116,7 +120,7 @@ export class BatchCommitter {
       this.#uncommitted.settle();
       return false;
     }
-    if (token !== null) this.#follower.committed({ seq: after.seq + 1, token });
+    if (token !== null) this.#committed({ seq: after.seq + 1, token }, run);
     this.#uncommitted.settle();
     run.answer();
     return true;
@@ -151,9 +155,19 @@ export class BatchCommitter {
       this.#fail(batch, attempt.run, error);
       return;
     }
-    if (committed !== null) this.#follower.committed(committed);
+    if (committed !== null && attempt.run !== null) this.#committed(committed, attempt.run);
     this.#uncommitted.settle();
     attempt.run?.answer();
+  }
+
+  /** `run` committed as the change at `position`: its events are the database's to answer now. */
+  #committed(position: LogPosition, run: BatchRun): void {
+    this.#follower.committed(position);
+    const events: string[] = [];
+    for (const change of run.changes.values()) {
+      if (change.collection === 'events' && change.record !== null) events.push(change.id);
+    }
+    if (events.length > 0) this.#committedEvents(events);
   }
 
   #run(batch: readonly QueuedWrite[]): BatchRun {
