@@ -81,7 +81,7 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
     const database = new Database({ url, poolSize: 1 });
     try {
       await database.query('SET enable_seqscan = off');
-      const plan = async (filter: Parameters<typeof pageQuery>[0]) => {
+      const plan = async (filter: Parameters<typeof pageQuery>[0]): Promise<string> => {
         const { text, values } = pageQuery(filter, '01a00000-0000-7000-8000-000000000000', 50);
         const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
         return rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -40,6 +40,12 @@ interface OpenSegment {
 /** The largest run of adjacent lines a rewrite copies with one read. */
 const copyRunBytes = 1 << 20;
 
+/**
+ * Events read lately, kept parsed (a few MB): the newest pages are read again and again (a console, a
+ * plan's drift attribution), and a read costs a pread and a parse per event otherwise.
+ */
+const recentEvents = 10_000;
+
 export class DiskEvents implements ColdEvents {
   #count = 0;
   #ids = new Uint32Array(0);
@@ -61,6 +67,8 @@ export class DiskEvents implements ColdEvents {
   #byProject = new Map<string, PositionList>();
   #byFlag = new Map<string, PositionList>();
   #scratch = Buffer.alloc(4096);
+  /** Position → the event read there lately (cleared whenever positions change). */
+  #recent = new Map<number, EventRecord>();
 
   /** How many events it holds that are not removed. */
   get size(): number {
@@ -105,6 +113,7 @@ export class DiskEvents implements ColdEvents {
     this.#byOrganization = new Map();
     this.#byProject = new Map();
     this.#byFlag = new Map();
+    this.#recent.clear();
   }
 
   page(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
@@ -292,20 +301,30 @@ export class DiskEvents implements ColdEvents {
       const code = this.#fields[at + field] as number;
       return code === NONE ? null : this.#values[code];
     };
-    return {
-      organizationId: value(0) as string,
-      project: value(1) as EventSummary['project'],
-      environment: value(2) as EventSummary['environment'],
-      flag: value(3) as EventSummary['flag'],
-      resource: { kind: value(4) as string },
-      action: value(5) as string,
-      actor: value(6) as EventSummary['actor'],
-      createdAt: new Date(createdAt).toISOString(),
-    };
+    return new IndexedSummary(
+      value(0) as string,
+      value(1) as EventSummary['project'],
+      value(2) as EventSummary['environment'],
+      value(3) as EventSummary['flag'],
+      value(4) as string,
+      value(5) as string,
+      value(6) as EventSummary['actor'],
+      createdAt,
+    );
   }
 
-  /** The event at `position`, read from its segment. */
+  /** The event at `position`, read from its segment (or read lately). */
   #read(position: number): EventRecord {
+    let event = this.#recent.get(position);
+    if (event === undefined) {
+      event = this.#readFromSegment(position);
+      if (this.#recent.size >= recentEvents) this.#recent.delete(this.#recent.keys().next().value as number);
+      this.#recent.set(position, event);
+    }
+    return event;
+  }
+
+  #readFromSegment(position: number): EventRecord {
     const segment = this.#segments[this.#segment[position] as number] as OpenSegment;
     const length = this.#lengths[position] as number;
     if (this.#scratch.length < length)
@@ -398,6 +417,7 @@ export class DiskEvents implements ColdEvents {
     this.#byOrganization = new Map();
     this.#byProject = new Map();
     this.#byFlag = new Map();
+    this.#recent.clear();
     for (let position = 0; position < count; position++) {
       // The same event in two segments (written again after a failed commit): one is enough.
       if (
@@ -428,6 +448,30 @@ export class DiskEvents implements ColdEvents {
     this.#createdAt = grow(this.#createdAt);
     this.#fields = grow(this.#fields, fieldCount);
     this.#removed = grow(this.#removed);
+  }
+}
+
+/** An event's summary from the index; its time as text only if a filter asks (most do not). */
+class IndexedSummary implements EventSummary {
+  readonly resource: { readonly kind: string };
+  readonly #milliseconds: number;
+
+  constructor(
+    readonly organizationId: string,
+    readonly project: EventSummary['project'],
+    readonly environment: EventSummary['environment'],
+    readonly flag: EventSummary['flag'],
+    kind: string,
+    readonly action: string,
+    readonly actor: EventSummary['actor'],
+    milliseconds: number,
+  ) {
+    this.resource = { kind };
+    this.#milliseconds = milliseconds;
+  }
+
+  get createdAt(): string {
+    return new Date(this.#milliseconds).toISOString();
   }
 }
 

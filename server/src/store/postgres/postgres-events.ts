@@ -3,32 +3,76 @@
  * `flagplane_events` by SQL, none is loaded into memory. A page walks the narrowest index the filter
  * allows (by flag, project or organization, each `(…, id)`: newest first is an index scan backwards)
  * and tests the other conditions row by row, as the memory index does (event-filter.ts says which events
- * a filter keeps; this says the same in SQL). Memory keeps only the events of the batch being committed.
+ * a filter keeps; this says the same in SQL). Memory keeps only the events of the batch being committed,
+ * and the events read lately, by id (events never change, so a copy is never stale; one removed since
+ * is not in the page's ids any more).
+ *
+ * A page is two prepared statements (parsed and planned once per connection and filter shape): the ids
+ * of the page, then the records of those not read lately. The newest pages, read most, cost one.
  */
+import { createHash } from 'node:crypto';
 import type { ColdEvents } from '../cold-events.js';
 import type { EventFilter } from '../event-filter.js';
 import type { EventRecord } from '../records.js';
-import type { Queryable } from './database.js';
+import { asStoreError } from './connection-failure.js';
+import type { Database, PreparedStatement } from './database.js';
+
+/** Events kept from the pages read lately (a few MB). */
+const recentEvents = 10_000;
+
+const recordsById: PreparedStatement = {
+  name: 'flagplane_events_by_id',
+  text: 'SELECT record FROM flagplane_events WHERE id = ANY($1::text[])',
+};
 
 export class PostgresEvents implements ColdEvents {
-  readonly #database: Queryable;
+  readonly #database: Database;
+  readonly #recent = new Map<string, EventRecord>();
 
-  constructor(database: Queryable) {
+  constructor(database: Database) {
     this.#database = database;
   }
 
   async page(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
+    try {
+      return await this.#page(filter, beforeId, limit);
+    } catch (error) {
+      // The database out of reach is a 503 with Retry-After, as for writes, not a 500.
+      throw asStoreError(error, 'reading the event log');
+    }
+  }
+
+  async #page(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
     const { text, values } = pageQuery(filter, beforeId, limit);
-    const rows = await this.#database.query<{ record: EventRecord }>(text, values);
-    return rows.map((row) => row.record);
+    const rows = await this.#database.execute<{ id: string }>(statementOf(text), values);
+    const ids = rows.map((row) => row.id);
+    const missing = ids.filter((id) => !this.#recent.has(id));
+    if (missing.length > 0) {
+      const records = await this.#database.execute<{ record: EventRecord }>(recordsById, [missing]);
+      for (const { record } of records) this.#remember(record);
+    }
+    // An event removed between the two statements (retention) is left out, as it would be a moment later.
+    return ids.flatMap((id) => {
+      const event = this.#recent.get(id);
+      return event === undefined ? [] : [event];
+    });
+  }
+
+  #remember(event: EventRecord): void {
+    if (this.#recent.size >= recentEvents) this.#recent.delete(this.#recent.keys().next().value as string);
+    this.#recent.set(event.id, event);
   }
 
   async oldest(before: string, limit: number): Promise<string[]> {
-    const rows = await this.#database.query<{ id: string }>(
-      'SELECT id FROM flagplane_events WHERE created_at < $1::timestamptz ORDER BY created_at, id LIMIT $2',
-      [before, limit],
-    );
-    return rows.map((row) => row.id);
+    try {
+      const rows = await this.#database.query<{ id: string }>(
+        'SELECT id FROM flagplane_events WHERE created_at < $1::timestamptz ORDER BY created_at, id LIMIT $2',
+        [before, limit],
+      );
+      return rows.map((row) => row.id);
+    } catch (error) {
+      throw asStoreError(error, 'reading the event log');
+    }
   }
 
   /** The removal is a row of the batch's changes; the database says whether there was such an event. */
@@ -44,7 +88,20 @@ export class PostgresEvents implements ColdEvents {
   }
 }
 
-/** The SQL of one page of `filter`, with its parameters. */
+/** One prepared statement per page query's text (per filter shape: a handful). */
+const statements = new Map<string, PreparedStatement>();
+
+function statementOf(text: string): PreparedStatement {
+  let statement = statements.get(text);
+  if (statement === undefined) {
+    const name = `flagplane_events_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    statement = { name, text };
+    statements.set(text, statement);
+  }
+  return statement;
+}
+
+/** The SQL of the ids of one page of `filter`, newest first, with its parameters. */
 export function pageQuery(
   filter: EventFilter,
   beforeId: string | null,
@@ -84,7 +141,7 @@ export function pageQuery(
   // Ids are lowercase UUIDs of one shape, which every collation orders as their bytes: the index's order.
   if (beforeId !== null) conditions.push(`id < ${parameter(beforeId)}`);
   return {
-    text: `SELECT record FROM flagplane_events WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT ${parameter(limit)}`,
+    text: `SELECT id FROM flagplane_events WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT ${parameter(limit)}`,
     values,
   };
 }
