@@ -27,4 +27,9 @@ export interface ColdEvents {
   clear(): () => void;
   /** Every event, read synchronously, if the store can (`snapshot()`, for tests and the mock). */
   all?(): EventRecord[];
+  /**
+   * The store learnt that events were added or removed where it keeps them (its own commit, another
+   * process's, a reload): whatever it remembered of earlier pages is out of date.
+   */
+  changed?(): void;
 }

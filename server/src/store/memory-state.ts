@@ -125,6 +125,7 @@ export class MemoryState implements StoreView {
     this.#floor = ++this.#clock;
     this.#versions.clear();
     this.#childrenCache.clear();
+    this.#cold?.changed?.();
   }
 
   get<C extends CollectionName>(collection: C, id: string): CollectionRecords[C] | undefined {
@@ -221,6 +222,11 @@ export class MemoryState implements StoreView {
   /** The cold events, read whole (`snapshot()` only: tests and the mock). */
   coldEventsNow(): EventRecord[] {
     return this.#cold?.all?.() ?? [];
+  }
+
+  /** Events changed where the store keeps them, without passing through this memory (cold-events.ts). */
+  coldEventsChanged(): void {
+    this.#cold?.changed?.();
   }
 
   /** Takes every cold event out (before a `replace` loads a whole new state); returns the undo. */

@@ -37,7 +37,10 @@ export interface BatchCommitterOptions {
   readonly uncommitted: UncommittedWrites;
   /** Runs one writer in a transaction of its own on the memory state (the store core's). */
   readonly runWriter: WriterRunner;
-  /** The events of a batch that committed (memory may drop them: the database answers for them now). */
+  /**
+   * A batch that added events (`ids`, which memory may drop: the database answers for them now) or
+   * removed some committed.
+   */
   readonly committedEvents?: ((ids: readonly string[]) => void) | undefined;
   readonly logger?: StoreLogger | undefined;
 }
@@ -164,10 +167,13 @@ export class BatchCommitter {
   #committed(position: LogPosition, run: BatchRun): void {
     this.#follower.committed(position);
     const events: string[] = [];
+    let removed = false;
     for (const change of run.changes.values()) {
-      if (change.collection === 'events' && change.record !== null) events.push(change.id);
+      if (change.collection !== 'events') continue;
+      if (change.record === null) removed = true;
+      else events.push(change.id);
     }
-    if (events.length > 0) this.#committedEvents(events);
+    if (events.length > 0 || removed) this.#committedEvents(events);
   }
 
   #run(batch: readonly QueuedWrite[]): BatchRun {

@@ -53,6 +53,7 @@ export function applyChangeOps(state: MemoryState, ops: readonly ChangeOp[]): vo
   const tx = new StateTransaction(state);
   try {
     // Events are read from the database (postgres-events.ts): another process's are not kept here.
+    if (ops.some((op) => op.collection === 'events')) state.coldEventsChanged();
     for (const op of ops) {
       if (op.record === null && op.collection !== 'events' && state.get(op.collection, op.id) !== undefined)
         tx.remove(op.collection, op.id);

@@ -8,7 +8,10 @@
  * is not in the page's ids any more).
  *
  * A page is two prepared statements (parsed and planned once per connection and filter shape): the ids
- * of the page, then the records of those not read lately. The newest pages, read most, cost one.
+ * of the page, then the records of those not read lately. The ids of the pages read lately are kept too,
+ * until the store learns of any change to the log (`changed`: this process's commits and every change
+ * row it applies from the others, which a request applies before it is answered, and reloads): a page
+ * asked again meanwhile is the same page, and costs no round trip.
  */
 import { createHash } from 'node:crypto';
 import type { ColdEvents } from '../cold-events.js';
@@ -19,6 +22,8 @@ import type { Database, PreparedStatement } from './database.js';
 
 /** Events kept from the pages read lately (a few MB). */
 const recentEvents = 10_000;
+/** Pages (their ids) kept until the log changes. */
+const recentPages = 1_000;
 
 const recordsById: PreparedStatement = {
   name: 'flagplane_events_by_id',
@@ -28,6 +33,11 @@ const recordsById: PreparedStatement = {
 export class PostgresEvents implements ColdEvents {
   readonly #database: Database;
   readonly #recent = new Map<string, EventRecord>();
+  /** Bumped by every change to the log this process learns of. */
+  #version = 0;
+  /** Filter, cursor and limit → the page's ids, as of `#pagesVersion`. */
+  readonly #pages = new Map<string, readonly string[]>();
+  #pagesVersion = 0;
 
   constructor(database: Database) {
     this.#database = database;
@@ -42,17 +52,35 @@ export class PostgresEvents implements ColdEvents {
     }
   }
 
+  changed(): void {
+    this.#version++;
+  }
+
   async #page(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
-    const { text, values } = pageQuery(filter, beforeId, limit);
-    const rows = await this.#database.execute<{ id: string }>(statementOf(text), values);
-    const ids = rows.map((row) => row.id);
+    if (this.#pagesVersion !== this.#version) {
+      this.#pages.clear();
+      this.#pagesVersion = this.#version;
+    }
+    const key = JSON.stringify([filter, beforeId, limit]);
+    let ids = this.#pages.get(key);
+    if (ids === undefined) {
+      const version = this.#version;
+      const { text, values } = pageQuery(filter, beforeId, limit);
+      const rows = await this.#database.execute<{ id: string }>(statementOf(text), values);
+      ids = rows.map((row) => row.id);
+      // Kept only if the log did not change while the query ran (it may or may not show that change).
+      if (version === this.#version && version === this.#pagesVersion) {
+        if (this.#pages.size >= recentPages) this.#pages.delete(this.#pages.keys().next().value as string);
+        this.#pages.set(key, ids);
+      }
+    }
     const missing = ids.filter((id) => !this.#recent.has(id));
     if (missing.length > 0) {
       const records = await this.#database.execute<{ record: EventRecord }>(recordsById, [missing]);
       for (const { record } of records) this.#remember(record);
     }
     // An event removed between the two statements (retention) is left out, as it would be a moment later.
-    return ids.flatMap((id) => {
+    return (ids as readonly string[]).flatMap((id) => {
       const event = this.#recent.get(id);
       return event === undefined ? [] : [event];
     });

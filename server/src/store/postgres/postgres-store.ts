@@ -103,7 +103,10 @@ export class PostgresStore extends StoreCore {
       follower: this.#follower,
       runWriter: (writer) => this.runWriter(writer),
       // Committed events are read from the database from now on.
-      committedEvents: (ids) => state.evictEvents(ids),
+      committedEvents: (ids) => {
+        state.evictEvents(ids);
+        state.coldEventsChanged();
+      },
     });
     // §24: another process's commit is applied here at once, so the change streams of this one hear of it.
     this.#notifications = new ChangeNotifications({
