@@ -17,6 +17,8 @@ import { promisify } from 'node:util';
 import type { ColdEvents } from '../cold-events.js';
 import { type EventFilter, type EventSummary, eventMatches } from '../event-filter.js';
 import type { EventRecord } from '../records.js';
+import { EventColumns } from './event-columns.js';
+import { IndexedSummary } from './indexed-summary.js';
 import { PositionList } from './position-list.js';
 import {
   compareIds,
@@ -48,13 +50,7 @@ const recentEvents = 10_000;
 
 export class DiskEvents implements ColdEvents {
   #count = 0;
-  #ids = new Uint32Array(0);
-  #segment = new Uint32Array(0);
-  #offsets = new Float64Array(0);
-  #lengths = new Uint32Array(0);
-  #createdAt = new Float64Array(0);
-  #fields = new Uint32Array(0);
-  #removed = new Uint8Array(0);
+  readonly #columns = new EventColumns();
   #live = 0;
   /** Every position below this one is removed (retention walks from the oldest). */
   #firstLive = 0;
@@ -80,22 +76,25 @@ export class DiskEvents implements ColdEvents {
     const fd = openSync(path, 'r');
     const segment = this.#segments.push({ name, path, fd }) - 1;
     const codes = index.values.map((text) => this.#valueCode(text));
-    this.#reserve(this.#count + index.count);
+    this.#columns.reserve(this.#count + index.count);
     let sorted = true;
     for (let entry = 0; entry < index.count; entry++) {
       const position = this.#count++;
-      this.#ids.set(index.ids.subarray(entry * 4, entry * 4 + 4), position * 4);
-      this.#segment[position] = segment;
-      this.#offsets[position] = index.offsets[entry] as number;
-      this.#lengths[position] = index.lengths[entry] as number;
-      this.#createdAt[position] = index.createdAt[entry] as number;
+      this.#columns.ids.set(index.ids.subarray(entry * 4, entry * 4 + 4), position * 4);
+      this.#columns.segment[position] = segment;
+      this.#columns.offsets[position] = index.offsets[entry] as number;
+      this.#columns.lengths[position] = index.lengths[entry] as number;
+      this.#columns.createdAt[position] = index.createdAt[entry] as number;
       for (let field = 0; field < fieldCount; field++) {
         const code = index.fields[entry * fieldCount + field] as number;
-        this.#fields[position * fieldCount + field] = code === NONE ? NONE : (codes[code] as number);
+        this.#columns.fields[position * fieldCount + field] = code === NONE ? NONE : (codes[code] as number);
       }
-      this.#removed[position] = 0;
+      this.#columns.removed[position] = 0;
       this.#live++;
-      if (position > 0 && compareIds(this.#ids, (position - 1) * 4, this.#ids, position * 4) >= 0)
+      if (
+        position > 0 &&
+        compareIds(this.#columns.ids, (position - 1) * 4, this.#columns.ids, position * 4) >= 0
+      )
         sorted = false;
       else if (sorted) this.#post(position);
     }
@@ -138,8 +137,9 @@ export class DiskEvents implements ColdEvents {
       beforeId === null ? list.length : before === null ? list.length : this.#lowerBound(list, before);
     for (let index = end - 1; index >= 0 && found.length < limit; index--) {
       const position = list.at(index);
-      if (this.#removed[position] === 1) continue;
-      if (beforeId !== null && before === null && idText(this.#ids, position * 4) >= beforeId) continue;
+      if (this.#columns.removed[position] === 1) continue;
+      if (beforeId !== null && before === null && idText(this.#columns.ids, position * 4) >= beforeId)
+        continue;
       let event: EventRecord | null = null;
       const summary = this.#summary(position);
       if (summary === null) {
@@ -154,13 +154,13 @@ export class DiskEvents implements ColdEvents {
   oldest(before: string, limit: number): Promise<string[]> {
     const bound = Date.parse(before);
     const found: string[] = [];
-    while (this.#firstLive < this.#count && this.#removed[this.#firstLive] === 1) this.#firstLive++;
+    while (this.#firstLive < this.#count && this.#columns.removed[this.#firstLive] === 1) this.#firstLive++;
     for (let position = this.#firstLive; position < this.#count && found.length < limit; position++) {
-      if (this.#removed[position] === 1) continue;
-      const createdAt = this.#createdAt[position] as number;
+      if (this.#columns.removed[position] === 1) continue;
+      const createdAt = this.#columns.createdAt[position] as number;
       const old = Number.isNaN(createdAt) ? this.#read(position).createdAt < before : createdAt < bound;
       if (!old) break;
-      found.push(idText(this.#ids, position * 4));
+      found.push(idText(this.#columns.ids, position * 4));
     }
     return Promise.resolve(found);
   }
@@ -168,7 +168,7 @@ export class DiskEvents implements ColdEvents {
   remove(id: string): boolean {
     const position = this.#find(id, 0);
     if (position === -1) return false;
-    this.#removed[position] = 1;
+    this.#columns.removed[position] = 1;
     this.#live--;
     return true;
   }
@@ -176,18 +176,18 @@ export class DiskEvents implements ColdEvents {
   restore(id: string): void {
     const position = this.#find(id, 1);
     if (position === -1) return;
-    this.#removed[position] = 0;
+    this.#columns.removed[position] = 0;
     this.#live++;
     this.#firstLive = Math.min(this.#firstLive, position);
   }
 
   clear(): () => void {
-    const saved = this.#removed.slice(0, this.#count);
+    const saved = this.#columns.removed.slice(0, this.#count);
     const live = this.#live;
-    this.#removed.fill(1, 0, this.#count);
+    this.#columns.removed.fill(1, 0, this.#count);
     this.#live = 0;
     return () => {
-      this.#removed.set(saved);
+      this.#columns.removed.set(saved);
       this.#live = live;
       this.#firstLive = 0;
     };
@@ -197,7 +197,7 @@ export class DiskEvents implements ColdEvents {
   all(): EventRecord[] {
     const events: EventRecord[] = [];
     for (let position = 0; position < this.#count; position++) {
-      if (this.#removed[position] === 0) events.push(this.#read(position));
+      if (this.#columns.removed[position] === 0) events.push(this.#read(position));
     }
     return events;
   }
@@ -207,7 +207,7 @@ export class DiskEvents implements ColdEvents {
     const kept = new Uint32Array(this.#live);
     let at = 0;
     for (let position = 0; position < this.#count; position++) {
-      if (this.#removed[position] === 0) kept[at++] = position;
+      if (this.#columns.removed[position] === 0) kept[at++] = position;
     }
     return kept.subarray(0, at);
   }
@@ -216,7 +216,7 @@ export class DiskEvents implements ColdEvents {
   removedAmong(positions: Uint32Array): string[] {
     const ids: string[] = [];
     for (const position of positions) {
-      if (this.#removed[position] === 1) ids.push(idText(this.#ids, position * 4));
+      if (this.#columns.removed[position] === 1) ids.push(idText(this.#columns.ids, position * 4));
     }
     return ids;
   }
@@ -236,14 +236,14 @@ export class DiskEvents implements ColdEvents {
     let run = 0;
     while (run < positions.length) {
       const first = positions[run] as number;
-      const segment = this.#segment[first] as number;
-      const start = this.#offsets[first] as number;
+      const segment = this.#columns.segment[first] as number;
+      const start = this.#columns.offsets[first] as number;
       let end = run + 1;
-      let bytes = (this.#lengths[first] as number) + 1;
+      let bytes = (this.#columns.lengths[first] as number) + 1;
       while (end < positions.length && bytes < copyRunBytes) {
         const next = positions[end] as number;
-        if (this.#segment[next] !== segment || this.#offsets[next] !== start + bytes) break;
-        bytes += (this.#lengths[next] as number) + 1;
+        if (this.#columns.segment[next] !== segment || this.#columns.offsets[next] !== start + bytes) break;
+        bytes += (this.#columns.lengths[next] as number) + 1;
         end++;
       }
       const buffer = Buffer.alloc(bytes);
@@ -262,12 +262,12 @@ export class DiskEvents implements ColdEvents {
       for (let entry = run; entry < end; entry++) {
         const position = positions[entry] as number;
         builder.addEntry(
-          this.#ids,
+          this.#columns.ids,
           position,
           {
-            offset: at + (this.#offsets[position] as number) - start,
-            length: this.#lengths[position] as number,
-            createdAt: this.#createdAt[position] as number,
+            offset: at + (this.#columns.offsets[position] as number) - start,
+            length: this.#columns.lengths[position] as number,
+            createdAt: this.#columns.createdAt[position] as number,
           },
           this.#valueTextsOf(position),
         );
@@ -286,7 +286,7 @@ export class DiskEvents implements ColdEvents {
   #valueTextsOf(position: number): (string | null)[] {
     const texts: (string | null)[] = [];
     for (let field = 0; field < fieldCount; field++) {
-      const code = this.#fields[position * fieldCount + field] as number;
+      const code = this.#columns.fields[position * fieldCount + field] as number;
       texts.push(code === NONE ? null : (this.#valueTexts[code] as string));
     }
     return texts;
@@ -294,21 +294,23 @@ export class DiskEvents implements ColdEvents {
 
   /** The fields filters test, from the index; null when the event must be read (an odd `createdAt`). */
   #summary(position: number): EventSummary | null {
-    const createdAt = this.#createdAt[position] as number;
+    const createdAt = this.#columns.createdAt[position] as number;
     if (Number.isNaN(createdAt)) return null;
     const at = position * fieldCount;
     const value = (field: number) => {
-      const code = this.#fields[at + field] as number;
+      const code = this.#columns.fields[at + field] as number;
       return code === NONE ? null : this.#values[code];
     };
     return new IndexedSummary(
-      value(0) as string,
-      value(1) as EventSummary['project'],
-      value(2) as EventSummary['environment'],
-      value(3) as EventSummary['flag'],
-      value(4) as string,
-      value(5) as string,
-      value(6) as EventSummary['actor'],
+      {
+        organizationId: value(0) as string,
+        project: value(1) as EventSummary['project'],
+        environment: value(2) as EventSummary['environment'],
+        flag: value(3) as EventSummary['flag'],
+        kind: value(4) as string,
+        action: value(5) as string,
+        actor: value(6) as EventSummary['actor'],
+      },
       createdAt,
     );
   }
@@ -325,12 +327,12 @@ export class DiskEvents implements ColdEvents {
   }
 
   #readFromSegment(position: number): EventRecord {
-    const segment = this.#segments[this.#segment[position] as number] as OpenSegment;
-    const length = this.#lengths[position] as number;
+    const segment = this.#segments[this.#columns.segment[position] as number] as OpenSegment;
+    const length = this.#columns.lengths[position] as number;
     if (this.#scratch.length < length)
       this.#scratch = Buffer.alloc(Math.max(length, this.#scratch.length * 2));
-    const read = readSync(segment.fd, this.#scratch, 0, length, this.#offsets[position] as number);
-    const id = idText(this.#ids, position * 4);
+    const read = readSync(segment.fd, this.#scratch, 0, length, this.#columns.offsets[position] as number);
+    const id = idText(this.#columns.ids, position * 4);
     const event =
       read === length ? parseLine(this.#scratch.toString('utf8', 0, length), segment.path, 0) : null;
     if (event?.id !== id) {
@@ -348,12 +350,12 @@ export class DiskEvents implements ColdEvents {
     let high = this.#count;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compareIds(this.#ids, middle * 4, target, 0) < 0) low = middle + 1;
+      if (compareIds(this.#columns.ids, middle * 4, target, 0) < 0) low = middle + 1;
       else high = middle;
     }
     for (let position = low; position < this.#count; position++) {
-      if (compareIds(this.#ids, position * 4, target, 0) !== 0) return -1;
-      if (this.#removed[position] === removed) return position;
+      if (compareIds(this.#columns.ids, position * 4, target, 0) !== 0) return -1;
+      if (this.#columns.removed[position] === removed) return position;
     }
     return -1;
   }
@@ -365,7 +367,7 @@ export class DiskEvents implements ColdEvents {
     let high = list.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compareIds(this.#ids, list.at(middle) * 4, target, 0) < 0) low = middle + 1;
+      if (compareIds(this.#columns.ids, list.at(middle) * 4, target, 0) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -385,12 +387,12 @@ export class DiskEvents implements ColdEvents {
   /** Adds `position` to its organization's, project's and flag's lists. */
   #post(position: number): void {
     const at = position * fieldCount;
-    const organization = this.#values[this.#fields[at] as number] as string;
+    const organization = this.#values[this.#columns.fields[at] as number] as string;
     listIn(this.#byOrganization, organization).push(position);
-    const project = this.#fields[at + 1] as number;
+    const project = this.#columns.fields[at + 1] as number;
     if (project !== NONE)
       listIn(this.#byProject, (this.#values[project] as { id: string }).id).push(position);
-    const flag = this.#fields[at + 3] as number;
+    const flag = this.#columns.fields[at + 3] as number;
     if (flag !== NONE) listIn(this.#byFlag, (this.#values[flag] as { id: string }).id).push(position);
   }
 
@@ -398,22 +400,9 @@ export class DiskEvents implements ColdEvents {
   #sortAll(): void {
     const count = this.#count;
     const order = Array.from({ length: count }, (_, index) => index);
-    const ids = this.#ids;
+    const ids = this.#columns.ids;
     order.sort((a, b) => compareIds(ids, a * 4, ids, b * 4));
-    const permute = <T extends Uint32Array | Float64Array | Uint8Array>(column: T, width = 1): T => {
-      const sorted = new (column.constructor as new (length: number) => T)(column.length);
-      order.forEach((from, to) => {
-        sorted.set(column.subarray(from * width, from * width + width), to * width);
-      });
-      return sorted;
-    };
-    this.#ids = permute(this.#ids, 4);
-    this.#segment = permute(this.#segment);
-    this.#offsets = permute(this.#offsets);
-    this.#lengths = permute(this.#lengths);
-    this.#createdAt = permute(this.#createdAt);
-    this.#fields = permute(this.#fields, fieldCount);
-    this.#removed = permute(this.#removed);
+    this.#columns.permute(order);
     this.#byOrganization = new Map();
     this.#byProject = new Map();
     this.#byFlag = new Map();
@@ -422,56 +411,15 @@ export class DiskEvents implements ColdEvents {
       // The same event in two segments (written again after a failed commit): one is enough.
       if (
         position > 0 &&
-        this.#removed[position] === 0 &&
-        compareIds(this.#ids, (position - 1) * 4, this.#ids, position * 4) === 0
+        this.#columns.removed[position] === 0 &&
+        compareIds(this.#columns.ids, (position - 1) * 4, this.#columns.ids, position * 4) === 0
       ) {
-        this.#removed[position] = 1;
+        this.#columns.removed[position] = 1;
         this.#live--;
       }
       this.#post(position);
     }
     this.#firstLive = 0;
-  }
-
-  #reserve(capacity: number): void {
-    if (capacity <= this.#segment.length) return;
-    const size = Math.max(capacity, Math.ceil(this.#segment.length * 1.5), 1024);
-    const grow = <T extends Uint32Array | Float64Array | Uint8Array>(column: T, width = 1): T => {
-      const grown = new (column.constructor as new (length: number) => T)(size * width);
-      grown.set(column);
-      return grown;
-    };
-    this.#ids = grow(this.#ids, 4);
-    this.#segment = grow(this.#segment);
-    this.#offsets = grow(this.#offsets);
-    this.#lengths = grow(this.#lengths);
-    this.#createdAt = grow(this.#createdAt);
-    this.#fields = grow(this.#fields, fieldCount);
-    this.#removed = grow(this.#removed);
-  }
-}
-
-/** An event's summary from the index; its time as text only if a filter asks (most do not). */
-class IndexedSummary implements EventSummary {
-  readonly resource: { readonly kind: string };
-  readonly #milliseconds: number;
-
-  constructor(
-    readonly organizationId: string,
-    readonly project: EventSummary['project'],
-    readonly environment: EventSummary['environment'],
-    readonly flag: EventSummary['flag'],
-    kind: string,
-    readonly action: string,
-    readonly actor: EventSummary['actor'],
-    milliseconds: number,
-  ) {
-    this.resource = { kind };
-    this.#milliseconds = milliseconds;
-  }
-
-  get createdAt(): string {
-    return new Date(this.#milliseconds).toISOString();
   }
 }
 
