@@ -1,5 +1,7 @@
 /**
- * The event log's index (§19): every organization's events, and every project's and flag's, in id order.
+ * The event log's index in memory (§19): the memory store's whole log, and on the other stores the events
+ * not yet where they keep the rest (cold-events.ts). Every organization's events, and every project's and
+ * flag's, in id order.
  * Event ids are UUID v7, so id order is time order, and newest first is a walk from the end. A page
  * walks the narrowest list its filters allow (a flag's, a project's, else the organization's), finds
  * where the cursor left off by binary search, and tests the other filters on the way, so a flag's page
