@@ -65,6 +65,8 @@ export class DiskEvents implements ColdEvents {
   #scratch = Buffer.alloc(4096);
   /** Position → the event read there lately (cleared whenever positions change). */
   #recent = new Map<number, EventRecord>();
+  /** For each of the lists above, value code → its list (`#listOf`); gone with the lists it indexes. */
+  readonly #listsByCode = new WeakMap<Map<string, PositionList>, PositionList[]>();
 
   /** How many events it holds that are not removed. */
   get size(): number {
@@ -80,7 +82,8 @@ export class DiskEvents implements ColdEvents {
     let sorted = true;
     for (let entry = 0; entry < index.count; entry++) {
       const position = this.#count++;
-      this.#columns.ids.set(index.ids.subarray(entry * 4, entry * 4 + 4), position * 4);
+      const ids = this.#columns.ids;
+      for (let word = 0; word < 4; word++) ids[position * 4 + word] = index.ids[entry * 4 + word] as number;
       this.#columns.segment[position] = segment;
       this.#columns.offsets[position] = index.offsets[entry] as number;
       this.#columns.lengths[position] = index.lengths[entry] as number;
@@ -387,13 +390,30 @@ export class DiskEvents implements ColdEvents {
   /** Adds `position` to its organization's, project's and flag's lists. */
   #post(position: number): void {
     const at = position * fieldCount;
-    const organization = this.#values[this.#columns.fields[at] as number] as string;
-    listIn(this.#byOrganization, organization).push(position);
-    const project = this.#columns.fields[at + 1] as number;
-    if (project !== NONE)
-      listIn(this.#byProject, (this.#values[project] as { id: string }).id).push(position);
-    const flag = this.#columns.fields[at + 3] as number;
-    if (flag !== NONE) listIn(this.#byFlag, (this.#values[flag] as { id: string }).id).push(position);
+    const fields = this.#columns.fields;
+    this.#listOf(this.#byOrganization, fields[at] as number, (value) => value as string).push(position);
+    const project = fields[at + 1] as number;
+    if (project !== NONE) this.#listOf(this.#byProject, project, idOf).push(position);
+    const flag = fields[at + 3] as number;
+    if (flag !== NONE) this.#listOf(this.#byFlag, flag, idOf).push(position);
+  }
+
+  /**
+   * The list in `lists` of the value coded `code` (by the id `key` gives of it), looked up by code: a
+   * start posts a million events, and a lookup by string each would cost more than all the rest.
+   */
+  #listOf(lists: Map<string, PositionList>, code: number, key: (value: unknown) => string): PositionList {
+    let byCode = this.#listsByCode.get(lists);
+    if (byCode === undefined) {
+      byCode = [];
+      this.#listsByCode.set(lists, byCode);
+    }
+    let list = byCode[code];
+    if (list === undefined) {
+      list = listIn(lists, key(this.#values[code]));
+      byCode[code] = list;
+    }
+    return list;
   }
 
   /** Puts every position in id order again, flags duplicates as removed, and rebuilds the lists. */
@@ -422,6 +442,8 @@ export class DiskEvents implements ColdEvents {
     this.#firstLive = 0;
   }
 }
+
+const idOf = (value: unknown): string => (value as { id: string }).id;
 
 function listIn(lists: Map<string, PositionList>, id: string): PositionList {
   let list = lists.get(id);

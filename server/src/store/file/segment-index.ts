@@ -231,7 +231,10 @@ function decode(bytes: Buffer, segmentBytes: number): SegmentIndex | null {
   const lengths = column((b) => new Uint32Array(b), at, n * 4);
   at += n * 4;
   const fields = column((b) => new Uint32Array(b), at, n * 4 * fieldCount);
-  if (fields.some((code) => code !== NONE && code >= values.length)) return null;
+  for (let at = 0; at < fields.length; at++) {
+    const code = fields[at] as number;
+    if (code !== NONE && code >= values.length) return null;
+  }
   return { count: n, ids, offsets, lengths, createdAt, fields, values: values as string[] };
 }
 
