@@ -96,7 +96,7 @@ export class ServerMetrics {
     const stats = () => store.stats?.() ?? {};
     new Gauge({
       name: 'flagplane_store_events',
-      help: 'Events the event log holds (§19).',
+      help: 'Events of the log (§19) this process holds in memory: the newest, until the store writes them where it reads them from.',
       registers,
       collect() {
         const { events } = stats();

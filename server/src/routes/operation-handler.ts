@@ -47,11 +47,16 @@ export interface OperationInput<Op extends TokenOperationId> {
 
 /**
  * Handlers run synchronously inside one store read or transaction, so resolving the path, checking
- * rules and writing all see one consistent state, and a throw undoes every change.
+ * rules and writing all see one consistent state, and a throw undoes every change. A read may answer
+ * with a promise of what it decided there (the event log's pages, read from disk or the database); a
+ * writer may not (the store refuses it).
  */
 export type OperationHandler<Op extends TokenOperationId> = (
   input: OperationInput<Op>,
-) => ResultOf<Op> | SerializedJson<ResultOf<Op>>;
+) =>
+  | ResultOf<Op>
+  | SerializedJson<ResultOf<Op>>
+  | (Op extends EventOperationId ? never : Promise<ResultOf<Op> | SerializedJson<ResultOf<Op>>>);
 
 /** What an SDK-key handler is given: the key's environment as this read sees it, the path and the body. */
 export interface SdkKeyOperationInput<Op extends SdkKeyOperationId> {

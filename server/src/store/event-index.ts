@@ -1,5 +1,7 @@
 /**
- * The event log's index (§19): every organization's events, and every project's and flag's, in id order.
+ * The event log's index in memory (§19): the memory store's whole log, and on the other stores the events
+ * not yet where they keep the rest (cold-events.ts). Every organization's events, and every project's and
+ * flag's, in id order.
  * Event ids are UUID v7, so id order is time order, and newest first is a walk from the end. A page
  * walks the narrowest list its filters allow (a flag's, a project's, else the organization's), finds
  * where the cursor left off by binary search, and tests the other filters on the way, so a flag's page
@@ -7,6 +9,7 @@
  *
  * Appending in id order is a push; retention removes the oldest, which only moves a list's start.
  */
+import { type EventFilter, eventMatches } from './event-filter.js';
 import type { EventRecord } from './records.js';
 
 /** One list in id order; `start` skips the removed oldest entries until it is worth compacting. */
@@ -73,14 +76,6 @@ class EventList {
   }
 }
 
-export interface EventFilter {
-  readonly organizationId: string;
-  readonly projectId?: string | undefined;
-  readonly flagId?: string | undefined;
-  /** Any other condition, tested on each event of the list walked. */
-  readonly matches?: ((event: EventRecord) => boolean) | undefined;
-}
-
 export class EventIndex {
   readonly #byOrganization = new Map<string, EventList>();
   readonly #byProject = new Map<string, EventList>();
@@ -114,24 +109,18 @@ export class EventIndex {
         : this.#byOrganization.get(filter.organizationId);
     const found: EventRecord[] = [];
     list?.walkNewestFirst(beforeId, (event) => {
-      if (
-        event.organizationId === filter.organizationId &&
-        (filter.projectId === undefined || event.project?.id === filter.projectId) &&
-        (filter.matches === undefined || filter.matches(event))
-      ) {
-        found.push(event);
-      }
+      if (eventMatches(filter, event)) found.push(event);
       return found.length < limit;
     });
     return found;
   }
 
-  /** The oldest events of every organization created before `before`, up to `limit` of them. */
-  oldest(before: string, limit: number): EventRecord[] {
-    const found: EventRecord[] = [];
+  /** The ids of the oldest events of every organization created before `before`, up to `limit` of them. */
+  oldest(before: string, limit: number): string[] {
+    const found: string[] = [];
     for (const list of this.#byOrganization.values()) {
       list.walkOldestFirst(before, (event) => {
-        found.push(event);
+        found.push(event.id);
         return found.length < limit;
       });
       if (found.length >= limit) break;

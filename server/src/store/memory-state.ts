@@ -3,7 +3,9 @@
  * The document is mutated in place (records are replaced, never edited), so a write costs one index
  * update rather than a copy of the document; the transaction's undo log is what makes that safe.
  */
-import { type EventFilter, EventIndex } from './event-index.js';
+import type { ColdEvents } from './cold-events.js';
+import { type EventFilter, mergeEventPages } from './event-filter.js';
+import { EventIndex } from './event-index.js';
 import {
   type CollectionName,
   type CollectionRecords,
@@ -72,10 +74,16 @@ export class MemoryState implements StoreView {
   #versions = new Map<string, number>();
   /** `children()` arrays, kept until a child of that parent changes (it is called on hot paths). */
   #childrenCache = new Map<string, readonly AnyRecord[]>();
-  /** The `events` collection's own index (event-index.ts). */
+  /**
+   * The `events` collection's own index (event-index.ts). With `#cold`, the collection holds only the
+   * events not kept there yet (recent writes); `evictEvents` drops them once they are.
+   */
   #events = new EventIndex();
+  /** Where the store keeps the events that are not in memory (cold-events.ts); null: all are here. */
+  readonly #cold: ColdEvents | null;
 
-  constructor(data: StoreData) {
+  constructor(data: StoreData, cold: ColdEvents | null = null) {
+    this.#cold = cold;
     this.load(data);
   }
 
@@ -117,6 +125,7 @@ export class MemoryState implements StoreView {
     this.#floor = ++this.#clock;
     this.#versions.clear();
     this.#childrenCache.clear();
+    this.#cold?.changed?.();
   }
 
   get<C extends CollectionName>(collection: C, id: string): CollectionRecords[C] | undefined {
@@ -158,17 +167,76 @@ export class MemoryState implements StoreView {
     return this.#versions.get(childrenSlot(collection, parentId)) ?? this.#floor;
   }
 
-  /** How many events the log holds (`GET /metrics`). */
+  /** How many events this process holds in memory (`GET /metrics`): the store keeps the rest where it writes them. */
   eventCount(): number {
     return this.#events.size;
   }
 
-  eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
-    return this.#events.page(filter, beforeId, limit);
+  eventPage(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
+    let hot: EventRecord[];
+    try {
+      hot = this.#events.page(filter, beforeId, limit);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (this.#cold === null) return Promise.resolve(hot);
+    // Both are decided now; the memory's events are newer than most of the cold ones, not all (a clock
+    // set back), so the two pages are merged by id.
+    return this.#cold.page(filter, beforeId, limit).then((cold) => mergeEventPages([hot, cold], limit));
   }
 
-  oldestEvents(before: string, limit: number): EventRecord[] {
-    return this.#events.oldest(before, limit);
+  oldestEvents(before: string, limit: number): Promise<string[]> {
+    const hot = this.#events.oldest(before, limit);
+    if (this.#cold === null) return Promise.resolve(hot);
+    return this.#cold.oldest(before, limit).then((cold) => [...cold, ...hot].slice(0, limit));
+  }
+
+  /**
+   * Removes the event `id`, in memory or cold. Returns how to put it back, or null when there is no
+   * such event (any more).
+   */
+  removeEvent(id: string): (() => void) | null {
+    if (Object.hasOwn(this.#data.events, id)) {
+      const previous = this.deleteRecord('events', id);
+      return () => this.insertRecord('events', previous);
+    }
+    const cold = this.#cold;
+    if (cold === null || !cold.remove(id)) return null;
+    return () => cold.restore(id);
+  }
+
+  /**
+   * The events `ids` are kept cold now: memory drops those it still holds. Returns the others (removed
+   * since they were handed over: the cold side must not show them either).
+   */
+  evictEvents(ids: Iterable<string>): string[] {
+    const table = this.#data.events as Table;
+    const absent: string[] = [];
+    for (const id of ids) {
+      const event = table[id] as EventRecord | undefined;
+      if (event === undefined) {
+        absent.push(id);
+        continue;
+      }
+      Reflect.deleteProperty(table, id);
+      this.#events.remove(event);
+    }
+    return absent;
+  }
+
+  /** The cold events, read whole (`snapshot()` only: tests and the mock). */
+  coldEventsNow(): EventRecord[] {
+    return this.#cold?.all?.() ?? [];
+  }
+
+  /** Events changed where the store keeps them, without passing through this memory (cold-events.ts). */
+  coldEventsChanged(): void {
+    this.#cold?.changed?.();
+  }
+
+  /** Takes every cold event out (before a `replace` loads a whole new state); returns the undo. */
+  clearColdEvents(): () => void {
+    return this.#cold?.clear() ?? (() => {});
   }
 
   // ---- primitive changes, used by the transaction (which checks nothing the primitives check) ----

@@ -56,8 +56,10 @@ export abstract class StoreCore implements Store {
   }
 
   snapshot(): StoreData {
-    // A deep copy: whoever holds a snapshot may edit it freely.
-    return structuredClone(this.state.data);
+    // A deep copy: whoever holds a snapshot may edit it freely. Events read from disk are new objects.
+    const copy = structuredClone(this.state.data);
+    for (const event of this.state.coldEventsNow()) copy.events[event.id] = event;
+    return copy;
   }
 
   stats(): StoreStats {

@@ -126,8 +126,13 @@ export class StoreEngine extends StoreCore {
     } catch (error) {
       return Promise.reject(error);
     }
+    // The events kept on disk go too: the new state's events are all in `data`.
+    const restoreColdEvents = this.state.clearColdEvents();
     // `load` leaves the previous document object as it was, so loading it again undoes the replace.
-    this.#applyOne(null, () => this.state.load(previous));
+    this.#applyOne(null, () => {
+      this.state.load(previous);
+      restoreColdEvents();
+    });
     return this.#whenDurable(this.#applied);
   }
 

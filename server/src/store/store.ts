@@ -5,7 +5,7 @@
  * runs on.
  */
 import type { RateLimitState } from '../domain/rate-limit.js';
-import type { EventFilter } from './event-index.js';
+import type { EventFilter } from './event-filter.js';
 import type { CollectionName, CollectionRecords, EventRecord, StoreData } from './records.js';
 
 /** Read access to a consistent state (the committed state, or a transaction's own view). */
@@ -31,10 +31,14 @@ export interface StoreView {
    */
   childrenVersion(collection: CollectionName, parentId: string): number;
   readonly cursorSecret: string;
-  /** §19: up to `limit` events matching `filter`, newest first, older than the event `beforeId`. */
-  eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[];
-  /** The oldest events created before `before` (an ISO date-time), up to `limit`: for retention. */
-  oldestEvents(before: string, limit: number): EventRecord[];
+  /**
+   * §19: up to `limit` events matching `filter`, newest first, older than the event `beforeId`. A
+   * promise because most events are not in memory (cold-events.ts): a store reads them from its segment
+   * files or its database. Which events it finds is decided as of the view's state when it is called.
+   */
+  eventPage(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]>;
+  /** The ids of the oldest events created before `before` (an ISO date-time), up to `limit`: retention. */
+  oldestEvents(before: string, limit: number): Promise<string[]>;
 }
 
 /** A write transaction: changes are visible to the transaction at once and undone if it throws. */
@@ -43,6 +47,11 @@ export interface Transaction extends StoreView {
   /** Replaces the record with the same id (which must exist). */
   put<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void;
   remove(collection: CollectionName, id: string): void;
+  /**
+   * Removes the events `ids` that still exist (retention: found by `oldestEvents` in an earlier read,
+   * some may be gone since) and returns how many it removed. Events are removed only this way.
+   */
+  removeEvents(ids: readonly string[]): number;
 }
 
 export interface Store {

@@ -5,7 +5,7 @@
  * keeps its net changes per record, which is all a journal line needs to make it durable.
  */
 import { type ChangeSet, changeKey, type RecordChange } from './change-set.js';
-import type { EventFilter } from './event-index.js';
+import type { EventFilter } from './event-filter.js';
 import { type MemoryState, parentOf } from './memory-state.js';
 import type { CollectionName, CollectionRecords, EventRecord } from './records.js';
 import type { Transaction } from './store.js';
@@ -62,11 +62,11 @@ export class StateTransaction implements Transaction {
     return this.#state.childrenVersion(collection, parentId);
   }
 
-  eventPage(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
+  eventPage(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
     return this.#state.eventPage(filter, beforeId, limit);
   }
 
-  oldestEvents(before: string, limit: number): EventRecord[] {
+  oldestEvents(before: string, limit: number): Promise<string[]> {
     return this.#state.oldestEvents(before, limit);
   }
 
@@ -101,6 +101,10 @@ export class StateTransaction implements Transaction {
 
   remove(collection: CollectionName, id: string): void {
     this.#checkOpen();
+    if (collection === 'events') {
+      if (this.removeEvents([id]) === 0) throw new Error(`store: remove from "events" of missing id "${id}"`);
+      return;
+    }
     const state = this.#state;
     const current = state.get(collection, id);
     const versions = state.saveVersions(collection, [
@@ -112,6 +116,20 @@ export class StateTransaction implements Transaction {
       state.insertRecord(collection, previous);
       state.restoreVersions(versions);
     });
+  }
+
+  removeEvents(ids: readonly string[]): number {
+    this.#checkOpen();
+    let removed = 0;
+    for (const id of ids) {
+      // In memory or cold (memory-state.ts): either way the change is a removal of the record.
+      const undo = this.#state.removeEvent(id);
+      if (undo === null) continue;
+      this.#changes.set(changeKey('events', id), { collection: 'events', id, record: null });
+      this.#undo.push(undo);
+      removed++;
+    }
+    return removed;
   }
 
   /**

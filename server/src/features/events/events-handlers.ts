@@ -4,4 +4,4 @@ import { toEventPage } from './events-representation.js';
 import * as service from './events-service.js';
 
 export const listEvents: OperationHandler<'listEvents'> = ({ store, scope, principal, query }) =>
-  toEventPage(service.listEvents(store, scope.org, principal, query));
+  service.listEvents(store, scope.org, principal, query).then(toEventPage);

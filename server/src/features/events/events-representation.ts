@@ -23,17 +23,18 @@ export function toEvent(event: EventRecord): Event {
 
 /**
  * An event's JSON never changes, so it is made once: the newest events (those pages show most) are kept
- * as text, at most `cachedEvents` of them (about 10 MB), keyed by the record itself.
+ * as text, at most `cachedEvents` of them (about 10 MB), keyed by its id: an event read from disk or
+ * from the database is a new object at every read, the same event all the same.
  */
 const cachedEvents = 20_000;
-const eventText = new Map<EventRecord, string>();
+const eventText = new Map<string, string>();
 
 function eventJson(event: EventRecord): string {
-  let text = eventText.get(event);
+  let text = eventText.get(event.id);
   if (text === undefined) {
     text = JSON.stringify(toEvent(event));
-    if (eventText.size >= cachedEvents) eventText.delete(eventText.keys().next().value as EventRecord);
-    eventText.set(event, text);
+    if (eventText.size >= cachedEvents) eventText.delete(eventText.keys().next().value as string);
+    eventText.set(event.id, text);
   }
   return text;
 }

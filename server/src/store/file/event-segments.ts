@@ -6,14 +6,27 @@
  * includes, so the cost of a compaction follows the writes since the last one, not the size of the log
  * (a million events would otherwise be serialized again at every compaction).
  *
+ * Each segment has its index beside it (`<data file>.event-index-<n>`, segment-index.ts), written with it: the store
+ * keeps only that index in memory (disk-events.ts) and reads an event from its segment when a page
+ * returns it.
+ *
  * A segment is never changed once the data file names it. Removing events (retention) rewrites the whole
  * log as one new segment at the next compaction, as does a log grown to `maxSegments` segments; the data
  * file that names the new segment is written after it, and the old segments are deleted after that.
  */
-import { open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { messageOf } from '../../errno.js';
 import type { EventRecord } from '../records.js';
+import type { StoreLogger } from '../store-logger.js';
+import { DiskEvents } from './disk-events.js';
+import {
+  indexSegment,
+  readSegmentIndex,
+  type SegmentIndex,
+  SegmentIndexBuilder,
+  writeSegmentIndex,
+} from './segment-index.js';
 
 /** More segments than this and the next compaction writes the log as one again. */
 export const maxSegments = 256;
@@ -52,9 +65,7 @@ export class EventSegments {
       return [];
     }
     return files.filter(
-      (file) =>
-        file.startsWith(prefix) &&
-        this.numberOf(file.slice(prefix.length).replace(/\.\d+\.tmp$/, '')) !== null,
+      (file) => file.startsWith(prefix) && this.numberOf(segmentNameOf(file.slice(prefix.length))) !== null,
     );
   }
 
@@ -63,69 +74,86 @@ export class EventSegments {
     return join(this.#directory, `${this.#dataName}.${name}`);
   }
 
-  /** Every event of the named segments, by id. Throws naming the segment that cannot be used. */
-  async read(names: readonly string[]): Promise<Map<string, EventRecord>> {
-    const events = new Map<string, EventRecord>();
-    for (const name of names) {
-      if (this.numberOf(name) === null) throw new Error(`"${name}" is not the name of an event segment`);
-      const path = this.pathOf(name);
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        throw new Error(`cannot read the event segment ${path}: ${messageOf(error)}`, { cause: error });
-      }
-      let line = 0;
-      for (const lineText of text.split('\n')) {
-        line++;
-        if (lineText === '') continue;
-        let record: unknown;
+  /** Where the index of the segment `name` (`events-3.jsonl`) is: `<data file>.event-index-3`. */
+  indexPathOf(name: string): string {
+    return join(this.#directory, `${this.#dataName}.event-index-${this.numberOf(name)}`);
+  }
+
+  /**
+   * The named segments, through their indexes (disk-events.ts). A segment without a usable index (one
+   * written before indexes, or whose index was lost) is read once to build it again. Throws naming the
+   * segment that cannot be used.
+   */
+  async open(names: readonly string[], logger?: StoreLogger): Promise<DiskEvents> {
+    const events = new DiskEvents();
+    try {
+      for (const name of names) {
+        if (this.numberOf(name) === null) throw new Error(`"${name}" is not the name of an event segment`);
+        const path = this.pathOf(name);
+        let bytes: number;
         try {
-          record = JSON.parse(lineText);
+          bytes = (await stat(path)).size;
         } catch (error) {
-          throw new Error(
-            `the event segment ${path} has a line ${line} that is not JSON (${messageOf(error)})`,
+          throw new Error(`cannot read the event segment ${path}: ${messageOf(error)}`, { cause: error });
+        }
+        let index = await readSegmentIndex(this.indexPathOf(name), bytes);
+        if (index === null) {
+          index = indexSegment(path).index;
+          // Derived data: a failure to keep it only means building it again at the next start.
+          await writeSegmentIndex(this.indexPathOf(name), index, bytes).catch((error: unknown) =>
+            logger?.warn(
+              { err: error, segment: path },
+              'store: could not write the index of an event segment',
+            ),
           );
+          logger?.info({ segment: path, events: index.count }, 'store: indexed an event segment');
         }
-        if (!isEventLike(record)) {
-          throw new Error(`the event segment ${path} has a line ${line} that is not an event record`);
-        }
-        events.set(record.id, record);
+        events.add(name, path, index);
       }
+    } catch (error) {
+      events.close();
+      throw error;
     }
     return events;
   }
 
   /**
-   * Writes `events` as the segment `name`, durably but for its directory entry: the data file that names
-   * it syncs the directory after its own rename, which makes both renames durable together.
+   * Writes the segment `name`: the lines of `kept` (positions in `from`, copied as they are), then
+   * `events`, and its index. Durable but for their directory entries: the data file that names the
+   * segment syncs the directory after its own rename, which makes all the renames durable together.
    */
-  async write(name: string, events: readonly EventRecord[]): Promise<void> {
+  async write(
+    name: string,
+    events: readonly EventRecord[],
+    kept: { readonly from: DiskEvents; readonly positions: Uint32Array } | null = null,
+  ): Promise<SegmentIndex> {
     const path = this.pathOf(name);
-    const draft = `${path}.${process.pid}.tmp`;
-    let renamed = false;
-    try {
-      const file = await open(draft, 'w', 0o600);
-      try {
-        for (let start = 0; start < events.length; start += linesPerTurn) {
-          const lines = events.slice(start, start + linesPerTurn).map((event) => JSON.stringify(event));
-          await file.write(`${lines.join('\n')}\n`);
-          if (start + linesPerTurn < events.length) await new Promise((resolve) => setImmediate(resolve));
-        }
-        await file.sync();
-      } finally {
-        await file.close();
+    const builder = new SegmentIndexBuilder();
+    const bytes = await writeDurably(path, async (file) => {
+      let offset = kept === null ? 0 : await kept.from.copy(kept.positions, file, 0, builder);
+      for (let start = 0; start < events.length; start += linesPerTurn) {
+        const at = offset;
+        const lines = events.slice(start, start + linesPerTurn).map((event) => {
+          const line = JSON.stringify(event);
+          const length = Buffer.byteLength(line);
+          builder.add(event, offset, length);
+          offset += length + 1;
+          return line;
+        });
+        await file.write(`${lines.join('\n')}\n`, at);
+        if (start + linesPerTurn < events.length) await new Promise((resolve) => setImmediate(resolve));
       }
-      await rename(draft, path);
-      renamed = true;
-    } finally {
-      if (!renamed) await rm(draft, { force: true }).catch(() => {});
-    }
+      return offset;
+    });
+    const index = builder.build();
+    await writeSegmentIndex(this.indexPathOf(name), index, bytes);
+    return index;
   }
 
-  /** Deletes one segment. Best effort: a leftover is removed at the next start. */
+  /** Deletes one segment and its index. Best effort: a leftover is removed at the next start. */
   async remove(name: string): Promise<void> {
     await unlink(this.pathOf(name)).catch(() => {});
+    await unlink(this.indexPathOf(name)).catch(() => {});
   }
 
   /**
@@ -143,18 +171,37 @@ export class EventSegments {
     }
     for (const file of files) {
       if (!file.startsWith(prefix)) continue;
-      const name = file.slice(prefix.length).replace(/\.\d+\.tmp$/, '');
+      const name = segmentNameOf(file.slice(prefix.length));
       if (this.numberOf(name) === null || (kept.has(name) && !file.endsWith('.tmp'))) continue;
       await unlink(join(this.#directory, file)).catch(() => {});
     }
   }
 }
 
-function isEventLike(value: unknown): value is EventRecord {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { id?: unknown }).id === 'string' &&
-    typeof (value as { organizationId?: unknown }).organizationId === 'string'
-  );
+/** The segment a file beside the data file belongs to: itself, its index, or a draft of either. */
+function segmentNameOf(file: string): string {
+  const name = file.replace(/\.\d+\.tmp$/, '');
+  const index = /^event-index-(\d{1,9})$/.exec(name);
+  return index ? `events-${index[1]}.jsonl` : name;
+}
+
+/** Writes a file through a draft renamed into place, with its content synced first; returns `fill`'s answer. */
+async function writeDurably<T>(path: string, fill: (file: FileHandle) => Promise<T>): Promise<T> {
+  const draft = `${path}.${process.pid}.tmp`;
+  let renamed = false;
+  try {
+    const file = await open(draft, 'w', 0o600);
+    let result: T;
+    try {
+      result = await fill(file);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(draft, path);
+    renamed = true;
+    return result;
+  } finally {
+    if (!renamed) await rm(draft, { force: true }).catch(() => {});
+  }
 }

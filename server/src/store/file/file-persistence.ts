@@ -25,6 +25,7 @@ import type { StoreLogger } from '../store-logger.js';
 import type { FileLock } from './file-lock.js';
 import { JournalAppendError, type JournalFile } from './journal-file.js';
 import { type EncodedLine, encodeJournalLine } from './journal-format.js';
+import type { SegmentIndex } from './segment-index.js';
 import type { SegmentedEventLog, SegmentPlan } from './segmented-event-log.js';
 import { type SnapshotFile, SnapshotWriteError, serializeSnapshot } from './snapshot-file.js';
 
@@ -98,6 +99,7 @@ export class FilePersistence implements Persistence {
         'store: could not compact the journal into the data file on close; the next start replays it',
       );
     } finally {
+      this.#events.disk.close();
       await this.#lock.release();
     }
   }
@@ -139,11 +141,17 @@ export class FilePersistence implements Persistence {
     return { json: serializeSnapshot(data, this.#seq, plan.segments), plan };
   }
 
-  /** The new event segment, then the data file that names it. */
-  async #writePrepared({ json, plan }: PreparedSnapshot): Promise<void> {
+  /** The new event segment (and its index), then the data file that names it. */
+  async #writePrepared({ json, plan }: PreparedSnapshot): Promise<SegmentIndex | null> {
+    let index: SegmentIndex | null = null;
     if (plan.newSegment) {
+      const { name, events, kept } = plan.newSegment;
       try {
-        await this.#events.files.write(plan.newSegment.name, plan.newSegment.events);
+        index = await this.#events.files.write(
+          name,
+          events,
+          kept === null ? null : { from: this.#events.disk, positions: kept },
+        );
       } catch (error) {
         throw new SnapshotWriteError(
           `could not write the event segment ${plan.newSegment.name} beside ${this.#snapshot.path}: ${error instanceof Error ? error.message : String(error)}`,
@@ -160,33 +168,36 @@ export class FilePersistence implements Persistence {
       if (plan.newSegment && !renamed) await this.#events.files.remove(plan.newSegment.name);
       throw error;
     }
+    return index;
   }
 
   /** The data file of `prepared` is durable: its plan is the event log's state now. */
-  async #written({ json, plan }: PreparedSnapshot): Promise<void> {
+  async #written({ json, plan }: PreparedSnapshot, index: SegmentIndex | null): Promise<void> {
     this.#snapshotBytes = json.length;
-    this.#events.planWritten(plan);
+    this.#events.planWritten(plan, index);
     if (plan.replacesAll) await this.#events.files.removeAllBut(plan.segments);
   }
 
   /** A snapshot the commit cannot do without (after `replace`, or with the journal unusable). */
   async #writeSnapshot(prepared: PreparedSnapshot): Promise<void> {
+    let index: SegmentIndex | null;
     try {
-      await this.#writePrepared(prepared);
+      index = await this.#writePrepared(prepared);
     } catch (error) {
       // Renamed into place (its directory fsync failed): a restart may read this document, whose last
       // writes are about to be undone in memory. Only another snapshot can replace it.
       if (error instanceof SnapshotWriteError && error.renamed) this.#journalUsable = false;
       throw error;
     }
-    await this.#written(prepared);
+    await this.#written(prepared, index);
     await this.#removeJournal();
   }
 
   /** A compaction: the commit's writes go into the new data file, or into the journal if that fails. */
   async #compact(prepared: PreparedSnapshot, line: EncodedLine, changes: ChangeSet): Promise<void> {
+    let index: SegmentIndex | null;
     try {
-      await this.#writePrepared(prepared);
+      index = await this.#writePrepared(prepared);
     } catch (error) {
       this.#retryCompactionAt = this.#journal.size + this.#threshold() / 4;
       this.#logger?.warn(
@@ -204,7 +215,7 @@ export class FilePersistence implements Persistence {
       this.#events.noteCommitted(changes);
       return;
     }
-    await this.#written(prepared);
+    await this.#written(prepared, index);
     await this.#removeJournal();
   }
 

@@ -10,6 +10,8 @@
  * When a commit appends a line and when it rewrites the data file instead: file-persistence.ts.
  *
  * Opening reads the data file and replays the journal lines it does not include yet (journal-replay.ts).
+ * The event log is not in memory: its segments are read through their indexes (disk-events.ts); memory
+ * keeps the events the journal holds until a compaction writes them into a segment.
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -20,6 +22,7 @@ import type { Store } from '../store.js';
 import { emptyStoreData } from '../store-data.js';
 import { StoreEngine } from '../store-engine.js';
 import type { StoreLogger } from '../store-logger.js';
+import type { DiskEvents } from './disk-events.js';
 import { acquireFileLock } from './file-lock.js';
 import { FilePersistence } from './file-persistence.js';
 import { JournalFile, readJournalFile } from './journal-file.js';
@@ -58,12 +61,19 @@ export async function openFileStore(options: FileStoreOptions): Promise<Store> {
     if (content === null) content = await createDataFile(snapshot, journalPath, journalBytes, logger);
     const replay =
       journalBytes === null
-        ? { lastSeq: content.journalSeq, appliedLines: 0, validBytes: 0 }
+        ? { lastSeq: content.journalSeq, appliedLines: 0, validBytes: 0, removedSegmentedEvents: [] }
         : replayJournal(journalBytes, content.journalSeq, content.data, journalPath);
+    let disk: DiskEvents;
+    try {
+      disk = await snapshot.segments.open(content.eventSegments, logger);
+    } catch (error) {
+      throw new Error(`the data file ${path} cannot be used: ${messageOf(error)}; it was left untouched`);
+    }
     let state: MemoryState;
     try {
-      state = new MemoryState(content.data);
+      state = new MemoryState(content.data, disk);
     } catch (error) {
+      disk.close();
       throw new Error(
         replay.appliedLines > 0
           ? `the data file ${path} with its journal ${journalPath} cannot be used: ${messageOf(error)}; both were left untouched`
@@ -83,11 +93,13 @@ export async function openFileStore(options: FileStoreOptions): Promise<Store> {
     }
     await snapshot.removeLeftoverDrafts();
     await snapshot.segments.removeAllBut(content.eventSegments);
+    const events = segmentedEventLog(snapshot, content, disk, replay.removedSegmentedEvents);
+    events.evict = (ids) => state.evictEvents(ids);
     const persistence = new FilePersistence({
       snapshot,
       journal,
       lock,
-      events: segmentedEventLog(snapshot, content),
+      events,
       lastSeq: replay.lastSeq,
       snapshotBytes: content.bytes,
       compactAfterBytes: options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER_BYTES,
@@ -102,21 +114,22 @@ export async function openFileStore(options: FileStoreOptions): Promise<Store> {
 
 /**
  * What the segments hold after the journal's replay: events the journal added (or a data file of
- * version 2 held itself) still need a segment, and one the journal removed needs the log rewritten.
+ * version 2 held itself) still need a segment, and one the journal removed from a segment is removed
+ * from the disk index and needs the log rewritten.
  */
-function segmentedEventLog(snapshot: SnapshotFile, content: SnapshotContent): SegmentedEventLog {
-  const events = content.data.events;
-  const unsegmented = Object.values(events).filter((event) => !content.segmentEventIds.has(event.id));
+function segmentedEventLog(
+  snapshot: SnapshotFile,
+  content: SnapshotContent,
+  disk: DiskEvents,
+  removedSegmentedEvents: readonly string[],
+): SegmentedEventLog {
   let segmentedRemoved = false;
-  for (const id of content.segmentEventIds) {
-    if (!Object.hasOwn(events, id)) {
-      segmentedRemoved = true;
-      break;
-    }
+  for (const id of removedSegmentedEvents) {
+    if (disk.remove(id)) segmentedRemoved = true;
   }
-  return new SegmentedEventLog(snapshot.segments, {
+  return new SegmentedEventLog(snapshot.segments, disk, {
     segments: content.eventSegments,
-    unsegmented,
+    unsegmented: Object.values(content.data.events),
     segmentedRemoved,
   });
 }
@@ -149,7 +162,7 @@ async function createDataFile(
   const json = serializeSnapshot(data, 0);
   await snapshot.write(json);
   logger?.info({ path: snapshot.path }, 'store: created a new data file');
-  return { data, journalSeq: 0, bytes: json.length, eventSegments: [], segmentEventIds: new Set() };
+  return { data, journalSeq: 0, bytes: json.length, eventSegments: [] };
 }
 
 /**

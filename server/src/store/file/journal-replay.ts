@@ -18,6 +18,8 @@ export interface ReplayOutcome {
   readonly appliedLines: number;
   /** Length of the whole lines at the start of the journal; anything after is a torn append. */
   readonly validBytes: number;
+  /** Events the journal removed that the document did not hold: they are in the event segments. */
+  readonly removedSegmentedEvents: readonly string[];
 }
 
 const NEWLINE = 0x0a;
@@ -34,6 +36,7 @@ export function replayJournal(
   let previousSeq = 0;
   let lastSeq = snapshotSeq;
   let appliedLines = 0;
+  const removedSegmentedEvents: string[] = [];
   while (offset < journal.length) {
     line++;
     const end = journal.indexOf(NEWLINE, offset);
@@ -70,21 +73,29 @@ export function replayJournal(
             'changes in between are missing (a journal that does not belong to this data file?)',
         );
       }
-      applyChanges(data, entry.changes);
+      applyChanges(data, entry.changes, removedSegmentedEvents);
       lastSeq = entry.seq;
       appliedLines++;
     }
     offset = end + 1;
   }
-  return { lastSeq, appliedLines, validBytes: offset };
+  return { lastSeq, appliedLines, validBytes: offset, removedSegmentedEvents };
 }
 
-/** Sets or deletes each changed record by id, whatever the table held before. */
-function applyChanges(data: StoreData, changes: readonly RecordChange[]): void {
+/**
+ * Sets or deletes each changed record by id, whatever the table held before; the removal of an event the
+ * document does not hold goes to `removedSegmentedEvents`.
+ */
+function applyChanges(
+  data: StoreData,
+  changes: readonly RecordChange[],
+  removedSegmentedEvents: string[],
+): void {
   for (const { collection, id, record } of changes) {
     const table = data[collection] as Record<string, unknown>;
-    if (record === null) Reflect.deleteProperty(table, id);
-    else table[id] = record;
+    if (record !== null) table[id] = record;
+    else if (Object.hasOwn(table, id)) Reflect.deleteProperty(table, id);
+    else if (collection === 'events') removedSegmentedEvents.push(id);
   }
 }
 

@@ -15,16 +15,14 @@ import { syncDirectory } from './directory-sync.js';
 import { EventSegments } from './event-segments.js';
 
 export interface SnapshotContent {
-  /** The document, with the events of its segments in `events`. */
+  /** The document; its `events` are only those the file held itself (a data file of version 2). */
   readonly data: StoreData;
   /** Journal lines with a sequence number up to this one are already in `data`. */
   readonly journalSeq: number;
   /** Size of the file (in UTF-16 units, which is bytes for ASCII JSON), for the compaction threshold. */
   readonly bytes: number;
-  /** The event segments the file names (event-segments.ts), in order. */
+  /** The event segments the file names (event-segments.ts), in order: they hold the rest of the events. */
   readonly eventSegments: readonly string[];
-  /** The ids of the events read from those segments (not those the file held itself, as version 2 did). */
-  readonly segmentEventIds: ReadonlySet<string>;
 }
 
 /** A snapshot write failed; `renamed` tells whether the new file had already replaced the data file. */
@@ -90,9 +88,7 @@ export class SnapshotFile {
       const journalSeq = takeJournalSeq(value);
       const eventSegments = takeEventSegments(value);
       const data = checkStoreData(value);
-      const fromSegments = await this.segments.read(eventSegments);
-      for (const [id, event] of fromSegments) data.events[id] = event;
-      content = { data, journalSeq, bytes, eventSegments, segmentEventIds: new Set(fromSegments.keys()) };
+      content = { data, journalSeq, bytes, eventSegments };
     } catch (error) {
       throw new Error(
         `the data file ${this.path} cannot be used: ${messageOf(error)}; it was left untouched`,

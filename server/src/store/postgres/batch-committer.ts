@@ -38,6 +38,11 @@ export interface BatchCommitterOptions {
   readonly uncommitted: UncommittedWrites;
   /** Runs one writer in a transaction of its own on the memory state (the store core's). */
   readonly runWriter: WriterRunner;
+  /**
+   * A batch that added events (`ids`, which memory may drop: the database answers for them now) or
+   * removed some committed.
+   */
+  readonly committedEvents?: ((ids: readonly string[]) => void) | undefined;
   readonly logger?: StoreLogger | undefined;
 }
 
@@ -46,6 +51,7 @@ export class BatchCommitter {
   readonly #follower: LogFollower;
   readonly #uncommitted: UncommittedWrites;
   readonly #runWriter: WriterRunner;
+  readonly #committedEvents: (ids: readonly string[]) => void;
   readonly #logger: StoreLogger | undefined;
   #queue: QueuedWrite[] = [];
   readonly #commits = new CommitLoop(
@@ -60,6 +66,7 @@ export class BatchCommitter {
     this.#follower = options.follower;
     this.#uncommitted = options.uncommitted;
     this.#runWriter = options.runWriter;
+    this.#committedEvents = options.committedEvents ?? (() => {});
     this.#logger = options.logger;
   }
 
@@ -119,7 +126,7 @@ export class BatchCommitter {
       this.#uncommitted.settle();
       return false;
     }
-    if (token !== null) this.#follower.committed({ seq: after.seq + 1, token });
+    if (token !== null) this.#committed({ seq: after.seq + 1, token }, run);
     this.#uncommitted.settle();
     run.answer();
     return true;
@@ -154,9 +161,22 @@ export class BatchCommitter {
       this.#fail(batch, attempt.run, error);
       return;
     }
-    if (committed !== null) this.#follower.committed(committed);
+    if (committed !== null && attempt.run !== null) this.#committed(committed, attempt.run);
     this.#uncommitted.settle();
     attempt.run?.answer();
+  }
+
+  /** `run` committed as the change at `position`: its events are the database's to answer now. */
+  #committed(position: LogPosition, run: BatchRun): void {
+    this.#follower.committed(position);
+    const events: string[] = [];
+    let removed = false;
+    for (const change of run.changes.values()) {
+      if (change.collection !== 'events') continue;
+      if (change.record === null) removed = true;
+      else events.push(change.id);
+    }
+    if (events.length > 0 || removed) this.#committedEvents(events);
   }
 
   #run(batch: readonly QueuedWrite[]): BatchRun {

@@ -52,16 +52,18 @@ export interface LogPosition {
 export function applyChangeOps(state: MemoryState, ops: readonly ChangeOp[]): void {
   const tx = new StateTransaction(state);
   try {
+    // Events are read from the database (postgres-events.ts): another process's are not kept here.
+    if (ops.some((op) => op.collection === 'events')) state.coldEventsChanged();
     for (const op of ops) {
-      if (op.record === null && state.get(op.collection, op.id) !== undefined)
+      if (op.record === null && op.collection !== 'events' && state.get(op.collection, op.id) !== undefined)
         tx.remove(op.collection, op.id);
     }
     for (const op of ops) {
-      if (op.record === null || !collectionNames.includes(op.collection)) continue;
+      if (op.record === null || op.collection === 'events' || !collectionNames.includes(op.collection))
+        continue;
       const current = state.get(op.collection, op.id);
       if (current === undefined) tx.insert(op.collection, op.record as never);
-      // Events are never changed, only added and removed: one already here is this very event.
-      else if (op.collection !== 'events') tx.put(op.collection, op.record as never);
+      else tx.put(op.collection, op.record as never);
     }
     tx.commit();
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * The SQL of the PostgreSQL store, apart from the store's logic (postgres-store.ts): loading the whole
- * state, reading the changes made since a sequence number, and writing one batch's changes.
+ * state but for the event log (postgres-events.ts), reading the changes made since a sequence number, and writing one batch's changes.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -74,10 +74,7 @@ export async function loadState(tx: Queryable): Promise<{ data: StoreData; posit
     }
     tables[collection as CollectionName][record.id] = record;
   }
-  const events = await tx.query<{ record: { id: string } }>('SELECT record FROM flagplane_events', [], {
-    answerWaitMs: wholeStateWaitMs,
-  });
-  for (const { record } of events) tables.events[record.id] = record;
+  // The event log stays in the database: it is read a page at a time (postgres-events.ts).
   return { data, position };
 }
 

@@ -2,8 +2,9 @@
  * §22: the store any number of server processes share, on PostgreSQL.
  *
  * Every process keeps the whole state in memory, exactly as the file store does (the same store core,
- * MemoryState, transactions and indexes, so every answer is computed by the same code), and PostgreSQL
- * is the shared, durable log they all follow. Two parts do the work; this class is the `Store` they make:
+ * MemoryState, transactions and indexes, so every answer is computed by the same code), but for the
+ * event log, which it reads from the database by SQL (postgres-events.ts); PostgreSQL is the shared,
+ * durable log they all follow. Two parts do the work; this class is the `Store` they make:
  *
  * - the committer (batch-committer.ts) writes: a write batch is one database transaction, numbered next
  *   in the log; a 2xx means committed;
@@ -32,6 +33,7 @@ import { Database } from './database.js';
 import { LogFollower } from './log-follower.js';
 import { migrate } from './migrate.js';
 import { replaceAll } from './postgres-copy.js';
+import { PostgresEvents } from './postgres-events.js';
 import { loadState, setUpCursorSecret, takeWriteLock } from './postgres-state.js';
 import type { PendingHit } from './request-round.js';
 import { loadMigrations } from './schema.js';
@@ -58,7 +60,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     const loaded = await database.transaction(loadState, {
       begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     });
-    const store = new PostgresStore(database, new MemoryState(checkStoreData(loaded.data)), loaded.position, {
+    // Events stay in the database (postgres-events.ts): memory holds those of the batch being committed.
+    const state = new MemoryState(checkStoreData(loaded.data), new PostgresEvents(database));
+    const store = new PostgresStore(database, state, loaded.position, {
       url: options.url,
       logger: options.logger,
     });
@@ -98,6 +102,11 @@ export class PostgresStore extends StoreCore {
       ...shared,
       follower: this.#follower,
       runWriter: (writer) => this.runWriter(writer),
+      // Committed events are read from the database from now on.
+      committedEvents: (ids) => {
+        state.evictEvents(ids);
+        state.coldEventsChanged();
+      },
     });
     // §24: another process's commit is applied here at once, so the change streams of this one hear of it.
     this.#notifications = new ChangeNotifications({

@@ -1,0 +1,108 @@
+/**
+ * The event log on PostgreSQL (§19, §22): no event is loaded into memory, every page is read by SQL
+ * through the table's indexes, and it answers every filter, page and cursor exactly as the memory store
+ * does, whichever process recorded the events; retention removes them in the database.
+ */
+import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../src/store/memory-store.js';
+import { pageQuery } from '../src/store/postgres/postgres-events.js';
+import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
+import { events, expectSameAnswers, record } from './support/event-samples.js';
+import { createTestDatabase } from './support/test-databases.js';
+
+const available = postgresAvailable();
+let cluster: PostgresCluster;
+const opened: PostgresStore[] = [];
+
+beforeAll(async () => {
+  if (available) cluster = await startPostgres();
+});
+afterEach(async () => {
+  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
+});
+afterAll(async () => {
+  await cluster?.destroy();
+});
+
+async function open(url: string): Promise<PostgresStore> {
+  const store = await openPostgresStore({ url, poolSize: 3 });
+  opened.push(store);
+  return store;
+}
+
+/** Events the memory of `store` holds (a look inside: the point is that it holds none once committed). */
+const inMemory = (store: PostgresStore) =>
+  Object.keys((store as unknown as { state: { data: { events: object } } }).state.data.events).length;
+
+describe.skipIf(!available)('the event log on PostgreSQL', () => {
+  it('answers every filter, page and cursor as the memory store does, without events in memory', async () => {
+    const all = events(120, { backwardsAt: 100 });
+    const reference = createMemoryStore();
+    await record(reference, all);
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    // Written by two processes, half each: both read all of them from the database.
+    await record(a, all.slice(0, 60));
+    await record(b, all.slice(60));
+    await a.catchUp();
+    expect(inMemory(a)).toBe(0);
+    expect(inMemory(b)).toBe(0);
+    await expectSameAnswers(a, reference);
+    await expectSameAnswers(b, reference);
+    // A process started later loads no event, and answers the same.
+    const later = await open(url);
+    expect(inMemory(later)).toBe(0);
+    await expectSameAnswers(later, reference);
+    // A page asked again is kept until the log changes: another process's event shows once applied.
+    const [extra] = events(121).slice(-1);
+    await record(b, [extra as (typeof all)[number]]);
+    await record(reference, [extra as (typeof all)[number]]);
+    await a.catchUp();
+    await expectSameAnswers(a, reference);
+  });
+
+  it('removes events for retention in the database, for every process', async () => {
+    const all = events(40);
+    const reference = createMemoryStore();
+    await record(reference, all);
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    await record(a, all);
+    const cutoff = '2026-11-01T00:20:30.000Z';
+    const expired = await b.read((view) => view.oldestEvents(cutoff, 100));
+    expect(expired).toEqual(all.slice(0, 20).map((event) => event.id));
+    await b.write((tx) => tx.removeEvents(expired));
+    await reference.write((tx) => tx.removeEvents(expired));
+    await a.catchUp();
+    await expectSameAnswers(a, reference);
+    expect(await a.read((view) => view.oldestEvents(cutoff, 100))).toEqual([]);
+  });
+
+  it('walks the index of the narrowest list the filter names, newest first', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const store = await open(url);
+    await record(store, events(30));
+    const { Database } = await import('../src/store/postgres/database.js');
+    const database = new Database({ url, poolSize: 1 });
+    try {
+      await database.query('SET enable_seqscan = off');
+      const plan = async (filter: Parameters<typeof pageQuery>[0]): Promise<string> => {
+        const { text, values } = pageQuery(filter, '01a00000-0000-7000-8000-000000000000', 50);
+        const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      expect(await plan({ organizationId: 'o1', flagId: 'f1', action: 'toggleFlag' })).toMatch(
+        /Index Scan Backward using flagplane_events_by_flag/,
+      );
+      expect(await plan({ organizationId: 'o1', projectId: 'p1' })).toMatch(
+        /Index Scan Backward using flagplane_events_by_project/,
+      );
+      expect(await plan({ organizationId: 'o1', resourceKind: 'Project' })).toMatch(
+        /Index Scan Backward using flagplane_events_by_organization/,
+      );
+    } finally {
+      await database.end();
+    }
+  });
+});
