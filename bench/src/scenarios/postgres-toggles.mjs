@@ -72,6 +72,7 @@ export const postgresToggles = {
       const pairRatios = runs.pair.map(
         (halves, index) => pairRate(halves) / runs.postgres[index].requestsPerSecond,
       );
+      const pairResult = median(pairRatios);
       const memory = { postgres: await servers.postgres.memory(), file: await servers.file.memory() };
       const notes = [
         `${connections} connections, ${rounds} rounds of ${duration} s per server, alternating which goes first; ratio = median of the per-round ratios (per round: ${ratios.map(num).join(', ')}).`,
@@ -82,7 +83,6 @@ export const postgresToggles = {
         const found = list.flat().map(problems).filter(Boolean).join('; ');
         if (found) notes.push(`${name}: ${found}.`);
       }
-      const pairResult = median(pairRatios);
       const comparison = writeComparisonResult({
         title: this.title,
         measures: this.measures,

@@ -31,7 +31,7 @@ export const sdkGetFlag = {
     "contract's schema), one call after another from the bench process, against the real server in its " +
     'own process (memory store, the 50-flag project). Baseline: the same request with the global `fetch` ' +
     'and `JSON.parse` of the body, in the same rounds; also bare `ky` (what the SDK is built on: ' +
-    '`ky.get(url, { retry: 0, timeout: false }).json()`). Targets (issue #33): at most 1.5× the baseline time per call, and at most 1.1× bare ky's.',
+    '`ky.get(url, { retry: 0, timeout: false }).json()`). Targets (issue #33): at most 1.5× the baseline time per call, and at most 1.1× bare ky’s.',
   async run(ctx) {
     const { calls, rounds, warmupCalls } = ctx.settings.calls;
     const server = await startServer('flagplane-server', {
