@@ -120,7 +120,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
     ? new ServerMetrics({ store, openStreams: () => changeStreams.size })
     : null;
   app.decorate('metrics', metrics);
-  if (metrics) instrumentServer(app, metrics, options.metrics?.route ?? false);
+  if (metrics) {
+    instrumentServer(app, metrics, options.metrics?.route ?? false);
+    changeStreams.reportDeliveriesTo((seconds) => metrics.streamsTold(seconds));
+  }
   // Streams never end by themselves: end them first, or closing would wait for them (clients reconnect).
   app.addHook('preClose', (done) => {
     changeStreams.close();

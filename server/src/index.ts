@@ -4,6 +4,7 @@ export { readConfig, type ServerConfig } from './config.js';
 export { ApiError } from './domain/api-error.js';
 export { applyIdentities, parseIdentityDocument } from './identity/apply-identities.js';
 export type { IdentityDocument } from './identity/identity-document.js';
+export { startTracing, type Tracing } from './operations/tracing.js';
 export { errorAnswer, errorBody } from './plugins/error-handler.js';
 export { openFileStore } from './store/file/file-store.js';
 export { createMemoryStore } from './store/memory-store.js';

@@ -178,6 +178,19 @@ describe('GET /metrics', () => {
     });
     expect(stream.status).toBe(200);
     expect((await scrape()).value('flagplane_change_streams_open')).toBe(1);
+    // A change reaches the stream: its delivery is timed.
+    expect((await scrape()).count('flagplane_change_stream_delivery_seconds')).toBe(0);
+    const toggled = await server.call('owner', 'POST', `${web}/flags`, { key: 'heard', type: 'Boolean' });
+    expect(toggled.statusCode, toggled.body).toBe(201);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    // The first event is the one every new stream gets at once; the second is the change.
+    while (text.split('refetchEvaluation').length < 3) {
+      text += new TextDecoder().decode((await reader.read()).value);
+    }
+    const timed = await scrape();
+    expect(timed.count('flagplane_change_stream_delivery_seconds')).toBeGreaterThanOrEqual(1);
+    expect(timed.sum('flagplane_change_stream_delivery_seconds')).toBeGreaterThanOrEqual(0);
     abort.abort();
   });
 });

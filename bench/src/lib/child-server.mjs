@@ -9,8 +9,14 @@ import { serverScript } from './paths.mjs';
 /**
  * @param {string} name a script of src/servers (without .mjs)
  * @param {Record<string, string>} options passed as `--key value`
+ * @param {{ timeoutMs?: number, nodeOptions?: string[], env?: Record<string, string> }} [launch] `env`: more
+ *   environment variables for the child (over the bench's own)
  */
-export async function startServer(name, options = {}, { timeoutMs = 180_000, nodeOptions = [] } = {}) {
+export async function startServer(
+  name,
+  options = {},
+  { timeoutMs = 180_000, nodeOptions = [], env = {} } = {},
+) {
   const profileDir = process.env.FLAGPLANE_BENCH_PROFILE_DIR;
   const profile =
     profileDir && name === 'flagplane-server' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -19,7 +25,7 @@ export async function startServer(name, options = {}, { timeoutMs = 180_000, nod
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     // Never `test`: lowdb's JSONFilePreset (and other libraries) behave differently there.
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => {

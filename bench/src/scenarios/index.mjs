@@ -13,6 +13,7 @@ import { getFlag } from './get-flag.mjs';
 import { listFlags } from './list-flags.mjs';
 import { localEvaluation } from './local-evaluation.mjs';
 import { mockReset } from './mock-reset.mjs';
+import { observabilityOverhead } from './observability-overhead.mjs';
 import { ofrepBulk, ofrepBulkNotModified, ofrepFlag } from './ofrep.mjs';
 import { postgresListFlags } from './postgres-list-flags.mjs';
 import { postgresToggles } from './postgres-toggles.mjs';
@@ -51,5 +52,6 @@ export const scenarios = [
   postgresListFlags,
   postgresToggles,
   unleashPeer,
+  observabilityOverhead,
   consoleFlagList,
 ];

@@ -14,6 +14,8 @@
  * fsync is counted (`stats`: two per disk write, the file and its directory) to show the group commit.
  * `--static-page FILE` adds `GET /bench/static-page`, answering FILE's HTML (read once at start): the
  * baseline of the console scenario, served by the same server.
+ * `--metrics 1` counts requests and commits for Prometheus and serves `GET /metrics`; `--tracing 1` traces
+ * every request (the OTEL_* variables of the process say where spans go).
  * `--count-requests 1` counts the requests received by HTTP method (`stats().requests`, e.g. `{ GET: 12 }`).
  * FLAGPLANE_BENCH_SERVER=/path/to/dist/index.js runs another build of the server (a candidate change).
  */
@@ -23,7 +25,7 @@ import { addSyntheticEvents } from '../lib/synthetic-events.mjs';
 import { announceReady, cliOptions, exitOnSignal } from './child-protocol.mjs';
 
 const candidate = process.env.FLAGPLANE_BENCH_SERVER;
-const { buildServer, createMemoryStore, openFileStore, openPostgresStore } = await import(
+const { buildServer, createMemoryStore, openFileStore, openPostgresStore, startTracing } = await import(
   candidate ? pathToFileURL(candidate).href : '@flagplane/server'
 );
 
@@ -60,8 +62,14 @@ if (options.database) {
   await countFsyncs();
   store = await openFileStore({ path: options.data });
 }
+// `--tracing 1`: the OpenTelemetry SDK from this process's OTEL_* variables, as main.ts starts it.
+const tracing = options.tracing === '1' ? startTracing() : null;
+if (options.tracing === '1' && !tracing)
+  throw new Error('--tracing 1 needs OTEL_* variables that configure an exporter');
 const app = await buildServer({
   store,
+  ...(options.metrics === '1' ? { metrics: { route: true } } : {}),
+  ...(tracing ? { tracing: true } : {}),
   identities: options.identities ? JSON.parse(await readFile(options.identities, 'utf8')) : undefined,
   rateLimit: { max: 1e9, windowSeconds: 60 },
   logger: false,
@@ -70,6 +78,7 @@ const app = await buildServer({
 exitOnSignal(async () => {
   await app.close();
   await store.close();
+  await tracing?.shutdown();
 });
 if (options['count-requests']) {
   // A second listener on the Node server: it sees every request before Fastify routes it, answers none.

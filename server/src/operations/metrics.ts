@@ -28,6 +28,7 @@ export class ServerMetrics {
   readonly #requests: Counter<'operation' | 'status'>;
   readonly #duration: Histogram<'operation'>;
   readonly #rateLimited: Counter;
+  readonly #streamDelivery: Histogram;
   /** The counters' children by operation and status, so a request costs no label hashing. */
   readonly #children = new Map<
     string,
@@ -64,6 +65,17 @@ export class ServerMetrics {
         this.set(options.openStreams());
       },
     });
+    this.#streamDelivery = new Histogram({
+      name: 'flagplane_change_stream_delivery_seconds',
+      help: 'Time from this process hearing of a change (its own commit, or another process’s applied here) to its change streams (§24) told.',
+      buckets: secondsBuckets,
+      registers,
+    });
+  }
+
+  /** A change reached this process's streams `seconds` after the process heard of it (change-streams.ts). */
+  streamsTold(seconds: number): void {
+    this.#streamDelivery.observe(seconds);
   }
 
   #storeMetrics(store: Store, registers: Registry[]): void {

@@ -52,9 +52,21 @@ export class ChangeStreams {
   #looking = false;
   #again = false;
   #closed = false;
+  /** When this process heard of the change the next look tells (`performance.now()`), if it did. */
+  #heardAt: number | null = null;
+  /** Where the time from hearing of a change to telling the streams goes (`GET /metrics`). */
+  #reportDelivery: ((seconds: number) => void) | null = null;
 
   constructor(options: ChangeStreamsOptions) {
     this.#options = options;
+  }
+
+  /**
+   * Reports, for every change that reached at least one stream, the seconds from this process hearing of
+   * it (its own commit, or another process's change applied here, §22) to every stream told.
+   */
+  reportDeliveriesTo(report: ((seconds: number) => void) | null): void {
+    this.#reportDelivery = report;
   }
 
   /** How many streams are open (for tests, the bench and operations). */
@@ -98,7 +110,10 @@ export class ChangeStreams {
   /** The first stream: listen to the store, and beat. */
   #start(): void {
     if (this.#unsubscribe !== null) return;
-    this.#unsubscribe = this.#options.store.onChange(() => void this.#look());
+    this.#unsubscribe = this.#options.store.onChange(() => {
+      this.#heardAt ??= performance.now();
+      void this.#look();
+    });
     const heartbeatMs = this.#options.heartbeatMs ?? 15_000;
     this.#heartbeat = setInterval(() => this.#beat(), heartbeatMs);
     this.#heartbeat.unref();
@@ -128,18 +143,23 @@ export class ChangeStreams {
     try {
       do {
         this.#again = false;
+        const heardAt = this.#heardAt;
+        this.#heardAt = null;
         // A read: answered once what it sees is durable, so a client's refetch finds what it was told.
         const told = await this.#options.store.read((view) => this.#compare(view));
         const now = this.#options.clock();
+        let toldAny = false;
         for (const { stream, version } of told) {
           if (version === null) {
             stream.end();
             this.#remove(stream);
           } else if (stream.version !== version) {
             stream.version = version;
+            toldAny = true;
             if (!stream.write(changeEventText(version, now))) this.#remove(stream);
           }
         }
+        if (toldAny && heardAt !== null) this.#reportDelivery?.((performance.now() - heardAt) / 1000);
       } while (this.#again && !this.#closed);
     } catch (error) {
       this.#options.log.warn({ err: error }, 'change streams: could not look at the changes');
