@@ -65,9 +65,11 @@ export const observabilityOverhead = {
       const counted = /flagplane_http_requests_total\{[^}]*operation="listFlags"[^}]*\} (\d+)/.exec(scrape);
       if (!counted || Number(counted[1]) === 0)
         throw new Error('the metrics server counted no listFlags request');
+      const memory = await servers.metrics.memory();
+      const tracingMemory = await servers.tracing.memory();
+      // Stopping sends the spans still buffered.
       await servers.tracing.stop();
       if (receiver.requests === 0) throw new Error('the tracing server exported no spans');
-      const memory = await servers.metrics.memory();
       return {
         title: this.title,
         measures: this.measures,
@@ -90,7 +92,7 @@ export const observabilityOverhead = {
             columns: targetColumns,
             rows: [
               ...labelled('metrics on', throughputRows(withMetrics, METRICS_TARGET, memory)),
-              ...labelled('tracing on', throughputRows(withTracing, TRACING_TARGET)),
+              ...labelled('tracing on', throughputRows(withTracing, TRACING_TARGET, tracingMemory)),
             ],
           },
         ],
