@@ -42,6 +42,20 @@ export interface EventFilter {
 }
 
 /** Whether `event` passes every condition of `filter`. */
+/** The narrowest of an index's lists that holds every event `filter` can match: by flag, else project, else organization. */
+export function narrowestList<L>(
+  filter: EventFilter,
+  lists: {
+    readonly byFlag: ReadonlyMap<string, L>;
+    readonly byProject: ReadonlyMap<string, L>;
+    readonly byOrganization: ReadonlyMap<string, L>;
+  },
+): L | undefined {
+  if (filter.flagId) return lists.byFlag.get(filter.flagId);
+  if (filter.projectId) return lists.byProject.get(filter.projectId);
+  return lists.byOrganization.get(filter.organizationId);
+}
+
 export function eventMatches(filter: EventFilter, event: EventSummary): boolean {
   if (event.organizationId !== filter.organizationId) return false;
   if (filter.projectId !== undefined && event.project?.id !== filter.projectId) return false;

@@ -9,7 +9,7 @@
  *
  * Appending in id order is a push; retention removes the oldest, which only moves a list's start.
  */
-import { type EventFilter, eventMatches } from './event-filter.js';
+import { type EventFilter, eventMatches, narrowestList } from './event-filter.js';
 import type { EventRecord } from './records.js';
 
 /** One list in id order; `start` skips the removed oldest entries until it is worth compacting. */
@@ -102,11 +102,11 @@ export class EventIndex {
 
   /** Up to `limit` events matching `filter`, newest first, older than the event `beforeId`. */
   page(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
-    const list = filter.flagId
-      ? this.#byFlag.get(filter.flagId)
-      : filter.projectId
-        ? this.#byProject.get(filter.projectId)
-        : this.#byOrganization.get(filter.organizationId);
+    const list = narrowestList(filter, {
+      byFlag: this.#byFlag,
+      byProject: this.#byProject,
+      byOrganization: this.#byOrganization,
+    });
     const found: EventRecord[] = [];
     list?.walkNewestFirst(beforeId, (event) => {
       if (eventMatches(filter, event)) found.push(event);

@@ -15,7 +15,7 @@ import { closeSync, openSync, read as readCallback, readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { ColdEvents } from '../cold-events.js';
-import { type EventFilter, type EventSummary, eventMatches } from '../event-filter.js';
+import { type EventFilter, type EventSummary, eventMatches, narrowestList } from '../event-filter.js';
 import type { EventRecord } from '../records.js';
 import { EventColumns } from './event-columns.js';
 import { IndexedSummary } from './indexed-summary.js';
@@ -128,11 +128,11 @@ export class DiskEvents implements ColdEvents {
 
   /** `page`, answered synchronously (reading the events it returns from their segments). */
   pageNow(filter: EventFilter, beforeId: string | null, limit: number): EventRecord[] {
-    const list = filter.flagId
-      ? this.#byFlag.get(filter.flagId)
-      : filter.projectId
-        ? this.#byProject.get(filter.projectId)
-        : this.#byOrganization.get(filter.organizationId);
+    const list = narrowestList(filter, {
+      byFlag: this.#byFlag,
+      byProject: this.#byProject,
+      byOrganization: this.#byOrganization,
+    });
     const found: EventRecord[] = [];
     if (list === undefined || limit <= 0) return found;
     const before = beforeId === null ? null : idWords(beforeId);
