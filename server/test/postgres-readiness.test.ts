@@ -1,15 +1,19 @@
 /**
- * `GET /readyz` on a real server process: ready on the file store once listening; on PostgreSQL, 503
- * while the database is stopped and ready again once it is back, while `/healthz` (liveness) stays 200
- * throughout.
+ * `GET /readyz` on a real server process: 503 while the process starts (it listens before its store
+ * opens), and signals then; ready on the file store once the store is open; on PostgreSQL, 503 while the
+ * database is stopped and ready again once it is back, while `/healthz` (liveness) stays 200 throughout.
+ * A start is held at its store deterministically: the test holds PostgreSQL's migration lock, which every
+ * starting server waits for (src/store/postgres/migrate.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identities } from './fixtures.js';
+import { migrationLockKey } from '../src/store/postgres/migrate.js';
+import { identities, tokens } from './fixtures.js';
 import { mainScript } from './support/built-server.js';
 import { createTestDatabase } from './support/test-databases.js';
 
@@ -28,8 +32,11 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function start(env: Record<string, string>): Promise<RunningServer> {
-  const server = await startServerProcess({ mainScript, identities, env });
+async function start(
+  env: Record<string, string>,
+  until: 'ready' | 'listening' = 'ready',
+): Promise<RunningServer> {
+  const server = await startServerProcess({ mainScript, identities, env, until });
   running.push(server);
   expect(server.process.exitCode, server.output()).toBeNull();
   return server;
@@ -40,19 +47,26 @@ async function probe(server: RunningServer, path: '/readyz' | '/healthz') {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** Probes `/readyz` every 100 ms until it answers `status`, for at most 10 s. */
+/**
+ * Probes `/readyz` every 100 ms until it answers `status`, for at most 10 s. A connection refused or cut
+ * (the port handed from the starting listener to the app) is not ready, and probed again.
+ */
 async function readinessBecomes(server: RunningServer, status: number) {
   const deadline = Date.now() + 10_000;
-  let last = await probe(server, '/readyz');
+  const attempt = () =>
+    probe(server, '/readyz').catch(
+      (error: unknown): Awaited<ReturnType<typeof probe>> => ({ status: 0, body: { error } }),
+    );
+  let last = await attempt();
   while (last.status !== status && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await probe(server, '/readyz');
+    last = await attempt();
   }
   return last;
 }
 
 describe('GET /readyz', () => {
-  it('is ready on the file store as soon as the server listens', async () => {
+  it('is ready on the file store once the store is open', async () => {
     const server = await start({ FLAGPLANE_DATA: join(directory, 'data.json') });
     expect(await probe(server, '/readyz')).toEqual({ status: 200, body: { status: 'ready' } });
     expect(await probe(server, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
@@ -81,4 +95,109 @@ describe('GET /readyz', () => {
     },
     60_000,
   );
+});
+
+/** Holds PostgreSQL's migration lock on the database at `url`, so that a server starting there waits. */
+async function holdMigrationLock(url: string): Promise<{ release: () => Promise<void> }> {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  await holder.query('SELECT pg_advisory_lock($1::bigint)', [migrationLockKey.toString()]);
+  let released: Promise<void> | null = null;
+  return { release: () => (released ??= holder.end()) };
+}
+
+/** Whether anything answers on the server's port. */
+const portAnswers = (server: RunningServer) =>
+  fetch(`${server.baseUrl}/healthz`).then(
+    () => true,
+    () => false,
+  );
+
+describe.skipIf(!available)('while the server starts (its store not open yet)', () => {
+  async function startHeld(env: Record<string, string> = {}) {
+    if (!cluster) throw new Error('no cluster');
+    const url = await createTestDatabase(cluster.url);
+    const lock = await holdMigrationLock(url);
+    try {
+      const server = await start({ FLAGPLANE_DATABASE_URL: url, LOG_LEVEL: 'info', ...env }, 'listening');
+      return { server, lock };
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  it('answers /healthz 200, /readyz and every other path 503 with Retry-After, then serves', async () => {
+    const { server, lock } = await startHeld();
+    try {
+      const readiness = await fetch(`${server.baseUrl}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(readiness.headers.get('retry-after')).toBe('1');
+      expect(await readiness.json()).toEqual({
+        status: 'unavailable',
+        reason: 'starting: the store is loading',
+      });
+      expect(await probe(server, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+
+      const api = await fetch(`${server.baseUrl}/api/v1/me`, {
+        headers: { authorization: `Bearer ${tokens.owner}`, 'x-request-id': 'probe-while-starting' },
+      });
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toBe('1');
+      expect(api.headers.get('x-request-id')).toBe('probe-while-starting');
+      expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await api.json()).toMatchObject({
+        error: 'unavailable',
+        retry_after: 1,
+        docs_url: expect.stringMatching(/\/docs\/errors#unavailable$/),
+      });
+      // OFREP's paths answer in OFREP's shape (§23), as the app does.
+      const ofrep = await fetch(`${server.baseUrl}/ofrep/v1/evaluate/flags`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer fp_srv_none', 'content-type': 'application/json' },
+        body: '{"context":{}}',
+      });
+      expect(ofrep.status).toBe(503);
+      expect(Object.keys((await ofrep.json()) as object)).toEqual(['errorDetails']);
+      expect(server.process.exitCode).toBeNull();
+
+      await lock.release();
+      expect(await readinessBecomes(server, 200)).toEqual({ status: 200, body: { status: 'ready' } });
+      const me = await fetch(`${server.baseUrl}/api/v1/me`, {
+        headers: { authorization: `Bearer ${tokens.owner}` },
+      });
+      expect(me.status, server.output()).toBe(200);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('on SIGTERM closes the port at once, and exits 0 once the store has opened, serving nothing', async () => {
+    const { server, lock } = await startHeld();
+    try {
+      server.process.kill('SIGTERM');
+      await expect.poll(() => portAnswers(server), { timeout: 5000 }).toBe(false);
+      expect(server.process.exitCode, server.output()).toBeNull();
+      await lock.release();
+      expect(await server.exited, server.output()).toBe(0);
+      expect(server.output()).toContain('SIGTERM while starting');
+      expect(server.output()).toContain('stopped before serving');
+      expect(server.output()).not.toContain('Flagplane listening');
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('on a second signal exits at once (128 + 15), the store still waiting', async () => {
+    const { server, lock } = await startHeld();
+    try {
+      server.process.kill('SIGTERM');
+      await expect.poll(() => portAnswers(server), { timeout: 5000 }).toBe(false);
+      server.process.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(143);
+      expect(server.output()).toContain('second signal (SIGTERM) while starting');
+    } finally {
+      await lock.release();
+    }
+  });
 });

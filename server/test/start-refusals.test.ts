@@ -38,7 +38,7 @@ function expectOneLineWithoutStack(stderr: string): void {
 }
 
 describe('a start that cannot listen', () => {
-  it('says in one line that the port is in use, exits non-zero and releases the data file', async () => {
+  it('says in one line that the port is in use, exits non-zero, and opens no data file', async () => {
     const port = await occupyPort();
     const dataFile = join(directory, 'data.json');
     const refused = await startServerProcess({
@@ -49,6 +49,8 @@ describe('a start that cannot listen', () => {
     expectOneLineWithoutStack(refused.stderr());
     expect(refused.stderr()).toContain(`cannot listen on 127.0.0.1:${port}: the address is in use`);
     expect(refused.stderr()).toContain('PORT');
+    // The port is listened on before the store opens: nothing was loaded or created.
+    expect(existsSync(dataFile)).toBe(false);
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
 
     const next = await startServerProcess({ mainScript, env: { FLAGPLANE_DATA: dataFile } });

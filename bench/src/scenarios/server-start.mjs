@@ -1,6 +1,6 @@
 /**
  * Scenario 4: how long the real server (`server/dist/main.js`) takes from spawn to its first successful
- * `/healthz` on a data file of 100k flags, against `node -e ""` and Node reading and parsing the same file.
+ * `/readyz` 200 on a data file of 100k flags, against `node -e ""` and Node reading and parsing the same file.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ async function startOnce(dataFile) {
   const port = await freePort();
   const started = await timeUntilHealthy(process.execPath, [mainJs], {
     env: serverEnv(dataFile, port),
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${port}/readyz`,
   });
   await started.stop();
   return started;
@@ -35,7 +35,7 @@ export const serverStart = {
   title: 'Server start with 100k flags',
   measures:
     'Time from spawning `node server/dist/main.js` (the real entry point: data file, lock, indexes, ' +
-    'Fastify, listen; logging silent) to its first 200 on `/healthz`, polled every 2 ms over a fresh ' +
+    'Fastify, listen; logging silent) to its first 200 on `/readyz` (ready to serve; it listens earlier, answering 503 while it loads), polled every 2 ms over a fresh ' +
     'connection, with a data file of 100k flags. Baselines: `node -e ""`, and Node reading and parsing the ' +
     'same file (`node -e \'JSON.parse(require("fs").readFileSync(p))\'`). The same start on a 50-flag file ' +
     'separates what the data costs from what the code costs. Report only, no target.',
@@ -72,7 +72,7 @@ export const serverStart = {
           columns: ['measure', 'Flagplane', 'baseline (node + parse)', 'ratio', 'target', 'result'],
           rows: [
             [
-              `start to first /healthz, ${flags / 1000}k flags (median (min–max))`,
+              `start to first /readyz 200, ${flags / 1000}k flags (median (min–max))`,
               range(server.summary, ms),
               range(parse.summary, ms),
               ratio(startRatio),
@@ -80,7 +80,7 @@ export const serverStart = {
               '—',
             ],
             [
-              'memory at first /healthz (RSS / peak RSS)',
+              'memory at first /readyz 200 (RSS / peak RSS)',
               `${mb(memory(server.results, 'rss'))} / ${mb(memory(server.results, 'peakRss'))}`,
               '',
               '',

@@ -32,12 +32,12 @@ export interface InstalledServer {
   readonly stop: () => Promise<void>;
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`flagplane-server exited (${child.exitCode}):\n${output()}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -73,7 +73,7 @@ export async function startInstalledServer(consumer: Consumer): Promise<Installe
     await exited;
   };
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    await waitUntilReady(baseUrl, child, () => output);
   } catch (error) {
     await stop();
     throw error;

@@ -41,6 +41,12 @@ export interface ServerProcessOptions {
    * `sleep`, and `pid` the server.
    */
   readonly underParentThatNeverReaps?: boolean;
+  /**
+   * When the start counts as done: `ready` (`/readyz` 200: the store loaded, the app serving) or
+   * `listening` (`/healthz` 200: the port answers, the store perhaps still loading).
+   * @default 'ready'
+   */
+  readonly until?: 'ready' | 'listening';
 }
 
 export interface RunningServer {
@@ -60,8 +66,9 @@ export interface RunningServer {
 }
 
 /**
- * Starts the server and resolves once it answers `/healthz`, or once it has exited (a refused start,
- * `--help`), or after 15 s (then killed).
+ * Starts the server and resolves once it is ready (`/readyz` 200: the store loaded, the app serving; while
+ * it starts, it answers 503) or, with `until: 'listening'`, once it answers at all; or once it has exited
+ * (a refused start, `--help`); or after 15 s (then killed).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<RunningServer> {
   const env: Record<string, string> = { ...options.env };
@@ -113,12 +120,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       if (scratch) await rm(scratch, { recursive: true, force: true });
     },
   };
+  const probePath = options.until === 'listening' ? '/healthz' : '/readyz';
   const deadline = Date.now() + 15_000;
   let ended = false;
   void exited.then(() => (ended = true));
   while (Date.now() < deadline && !ended) {
     try {
-      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return server;
+      if ((await fetch(`${server.baseUrl}${probePath}`)).ok) return server;
     } catch {
       // not listening yet
     }

@@ -89,3 +89,45 @@ export function stopOnSignals(options: ShutdownOptions): { stop: (reason: string
   process.on('SIGTERM', onSignal);
   return { stop };
 }
+
+export interface StartingSignals {
+  /** The signal that asked the start to stop, or null. */
+  readonly stopRequested: () => NodeJS.Signals | null;
+  /** Stops listening for signals (before `stopOnSignals` takes over). */
+  readonly release: () => void;
+}
+
+/**
+ * SIGTERM and SIGINT while the server starts (the store loading, nothing served yet): the first calls
+ * `onStop` (closing the starting listener, so that no more traffic is sent here) and asks the start to end
+ * at its next step, where main.ts closes what is open and exits 0; loading is not cut off halfway, so the
+ * data file is released as it was found. A second signal exits at once, as while stopping.
+ */
+export function watchSignalsWhileStarting(options: {
+  readonly log: { info: (message: string) => void; warn: (message: string) => void };
+  readonly onStop: () => void;
+  /** @default process.exit */
+  readonly exit?: (code: number) => void;
+}): StartingSignals {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let requested: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (requested) {
+      options.log.warn(`second signal (${signal}) while starting: exiting at once`);
+      exit(128 + (signalNumbers[signal] ?? 0));
+      return;
+    }
+    requested = signal;
+    options.log.info(`${signal} while starting: stopping once the store has opened`);
+    options.onStop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stopRequested: () => requested,
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
