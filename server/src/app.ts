@@ -1,5 +1,5 @@
 /**
- * `buildServer` builds the Fastify app without listening (main.ts listens). Tests, the mock and the
+ * `buildServer` builds the Fastify app without listening (serve.ts listens). Tests, the mock and the
  * benchmarks all use it, so every one of them runs exactly the server's logic.
  */
 import './fastify-augmentation.js';

@@ -100,7 +100,7 @@ export interface StartingSignals {
 /**
  * SIGTERM and SIGINT while the server starts (the store loading, nothing served yet): the first calls
  * `onStop` (closing the starting listener, so that no more traffic is sent here) and asks the start to end
- * at its next step, where main.ts closes what is open and exits 0; loading is not cut off halfway, so the
+ * at its next step, where serve.ts closes what is open and exits 0; loading is not cut off halfway, so the
  * data file is released as it was found. A second signal exits at once, as while stopping.
  */
 export function watchSignalsWhileStarting(options: {

@@ -10,7 +10,7 @@
  *   paths (§23), and `X-Request-Id` as on every answer.
  *
  * Every answer says `Connection: close`, so that no client keeps a connection across the hand-over: `close`
- * frees the port, and the app listens on it a moment later (main.ts).
+ * frees the port, and the app listens on it a moment later (serve.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
