@@ -23,6 +23,10 @@ export default defineConfig({
   test: {
     reporters,
     ...timeouts,
+    // Test files share their worker's modules (one worker on two cores): the server's modules load once,
+    // not once per file. Measured on the whole suite: 298 → 183 s of CPU, 326 → 245 s. Every test makes
+    // its own servers and stores; module state a test depends on is made per test (uuid-v7.test.ts).
+    isolate: false,
     projects: [
       { extends: true, test: { name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       ...(onPostgres

@@ -24,19 +24,30 @@ function randomAt(count: number): number {
 
 const hex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
-let lastMilliseconds = 0;
-let sequence = 0;
+/**
+ * A generator of its own: the last millisecond and the count within it. The server uses one (`uuidV7`);
+ * a test makes its own, so that no other code's ids decide where it starts.
+ */
+export function uuidV7Generator(): (now?: number) => string {
+  let lastMilliseconds = 0;
+  let sequence = 0;
+  return (now = Date.now()) => {
+    if (now > lastMilliseconds) {
+      lastMilliseconds = now;
+      const at = randomAt(2);
+      sequence = ((pool[at] as number) * 256 + (pool[at + 1] as number)) & 0x7ff; // start low: room to count up
+    } else if (++sequence > 0xfff) {
+      lastMilliseconds++;
+      sequence = 0;
+    }
+    return format(lastMilliseconds, sequence);
+  };
+}
 
-export function uuidV7(now: number = Date.now()): string {
-  if (now > lastMilliseconds) {
-    lastMilliseconds = now;
-    const at = randomAt(2);
-    sequence = ((pool[at] as number) * 256 + (pool[at + 1] as number)) & 0x7ff; // start low: room to count up
-  } else if (++sequence > 0xfff) {
-    lastMilliseconds++;
-    sequence = 0;
-  }
-  const time = lastMilliseconds;
+/** This process's ids (event ids, §19), in the order it made them. */
+export const uuidV7 = uuidV7Generator();
+
+function format(time: number, sequence: number): string {
   // 48 bits of milliseconds: the high 16 and the low 32, as 12 hex digits.
   const high = Math.floor(time / 0x1_0000_0000);
   const low = time >>> 0;
