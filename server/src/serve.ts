@@ -96,9 +96,12 @@ export async function serve(config: ServerConfig): Promise<void> {
 
   let store: Store | null = null;
   let app: FastifyInstance | null = null;
-  /** Closes what the start opened: the app, the store (flushed, its lock released), the listener. */
+  /** Listeners besides the app's (metrics, the backup socket): closed after it, before the store. */
+  const closeAlso: (() => Promise<void>)[] = [];
+  /** Closes what the start opened: the app, other listeners, the store (flushed, lock released), the port. */
   const closeStarted = async () => {
     await app?.close();
+    for (const close of closeAlso) await close();
     await store?.close();
     await starting.close();
   };
@@ -130,13 +133,11 @@ export async function serve(config: ServerConfig): Promise<void> {
     await starting.close();
     await app.listen({ port: starting.port, host: config.host });
   } catch (error) {
+    signals.release();
     // The data file stays usable by the next start: flushed, and its lock released.
     await closeStarted();
     throw describeListenFailure(error, config.host, starting.port);
-  } finally {
-    signals.release();
   }
-  const closeAlso: (() => Promise<void>)[] = [];
   if (app.metrics && config.metrics?.port != null) {
     try {
       const listener = await listenForMetrics(app.metrics, config.host, config.metrics.port);
@@ -158,6 +159,9 @@ export async function serve(config: ServerConfig): Promise<void> {
       );
     }
   }
+  // Until here a signal ends the start; from here on it stops the server (operations/shutdown.ts).
+  await endIfAsked();
+  signals.release();
   stopOnSignals({
     app,
     store,
