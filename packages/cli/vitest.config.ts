@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters,
+    // Test files share their worker's modules (nothing here patches globals: servers are real, on ports):
+    // the server and SDK load once, not once per file. 125 → 92–99 s, 128 → 97–104 s of CPU, alone.
+    isolate: false,
   },
 });
