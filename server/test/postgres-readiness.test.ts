@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { type RunningServer, startServerProcess } from '@flagplane/test-support/server-process';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrationLockKey } from '../src/store/postgres/migrate.js';
 import { identities, tokens } from './fixtures.js';
 import { mainScript } from './support/built-server.js';
@@ -114,90 +114,81 @@ const portAnswers = (server: RunningServer) =>
   );
 
 describe.skipIf(!available)('while the server starts (its store not open yet)', () => {
-  async function startHeld(env: Record<string, string> = {}) {
+  /** Locks still held when a test ends (it failed before releasing its own) are released after it. */
+  const held: { release: () => Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(held.splice(0).map((lock) => lock.release()));
+  });
+
+  /** A server process started on a database whose migration lock the test holds: it waits there. */
+  async function startHeld() {
     if (!cluster) throw new Error('no cluster');
     const url = await createTestDatabase(cluster.url);
     const lock = await holdMigrationLock(url);
-    try {
-      const server = await start({ FLAGPLANE_DATABASE_URL: url, LOG_LEVEL: 'info', ...env }, 'listening');
-      return { server, lock };
-    } catch (error) {
-      await lock.release();
-      throw error;
-    }
+    held.push(lock);
+    const server = await start({ FLAGPLANE_DATABASE_URL: url, LOG_LEVEL: 'info' }, 'listening');
+    return { server, lock };
   }
 
   it('answers /healthz 200, /readyz and every other path 503 with Retry-After, then serves', async () => {
     const { server, lock } = await startHeld();
-    try {
-      const readiness = await fetch(`${server.baseUrl}/readyz`);
-      expect(readiness.status).toBe(503);
-      expect(readiness.headers.get('retry-after')).toBe('1');
-      expect(await readiness.json()).toEqual({
-        status: 'unavailable',
-        reason: 'starting: the store is loading',
-      });
-      expect(await probe(server, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+    const readiness = await fetch(`${server.baseUrl}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(readiness.headers.get('retry-after')).toBe('1');
+    expect(await readiness.json()).toEqual({
+      status: 'unavailable',
+      reason: 'starting: the store is loading',
+    });
+    expect(await probe(server, '/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
 
-      const api = await fetch(`${server.baseUrl}/api/v1/me`, {
-        headers: { authorization: `Bearer ${tokens.owner}`, 'x-request-id': 'probe-while-starting' },
-      });
-      expect(api.status).toBe(503);
-      expect(api.headers.get('retry-after')).toBe('1');
-      expect(api.headers.get('x-request-id')).toBe('probe-while-starting');
-      expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect(await api.json()).toMatchObject({
-        error: 'unavailable',
-        retry_after: 1,
-        docs_url: expect.stringMatching(/\/docs\/errors#unavailable$/),
-      });
-      // OFREP's paths answer in OFREP's shape (§23), as the app does.
-      const ofrep = await fetch(`${server.baseUrl}/ofrep/v1/evaluate/flags`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer fp_srv_none', 'content-type': 'application/json' },
-        body: '{"context":{}}',
-      });
-      expect(ofrep.status).toBe(503);
-      expect(Object.keys((await ofrep.json()) as object)).toEqual(['errorDetails']);
-      expect(server.process.exitCode).toBeNull();
+    const api = await fetch(`${server.baseUrl}/api/v1/me`, {
+      headers: { authorization: `Bearer ${tokens.owner}`, 'x-request-id': 'probe-while-starting' },
+    });
+    expect(api.status).toBe(503);
+    expect(api.headers.get('retry-after')).toBe('1');
+    expect(api.headers.get('x-request-id')).toBe('probe-while-starting');
+    expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await api.json()).toMatchObject({
+      error: 'unavailable',
+      retry_after: 1,
+      docs_url: expect.stringMatching(/\/docs\/errors#unavailable$/),
+    });
+    // OFREP's paths answer in OFREP's shape (§23), as the app does.
+    const ofrep = await fetch(`${server.baseUrl}/ofrep/v1/evaluate/flags`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer fp_srv_none', 'content-type': 'application/json' },
+      body: '{"context":{}}',
+    });
+    expect(ofrep.status).toBe(503);
+    expect(Object.keys((await ofrep.json()) as object)).toEqual(['errorDetails']);
+    expect(server.process.exitCode).toBeNull();
 
-      await lock.release();
-      expect(await readinessBecomes(server, 200)).toEqual({ status: 200, body: { status: 'ready' } });
-      const me = await fetch(`${server.baseUrl}/api/v1/me`, {
-        headers: { authorization: `Bearer ${tokens.owner}` },
-      });
-      expect(me.status, server.output()).toBe(200);
-    } finally {
-      await lock.release();
-    }
+    await lock.release();
+    expect(await readinessBecomes(server, 200)).toEqual({ status: 200, body: { status: 'ready' } });
+    const me = await fetch(`${server.baseUrl}/api/v1/me`, {
+      headers: { authorization: `Bearer ${tokens.owner}` },
+    });
+    expect(me.status, server.output()).toBe(200);
   });
 
   it('on SIGTERM closes the port at once, and exits 0 once the store has opened, serving nothing', async () => {
     const { server, lock } = await startHeld();
-    try {
-      server.process.kill('SIGTERM');
-      await expect.poll(() => portAnswers(server), { timeout: 5000 }).toBe(false);
-      expect(server.process.exitCode, server.output()).toBeNull();
-      await lock.release();
-      expect(await server.exited, server.output()).toBe(0);
-      expect(server.output()).toContain('SIGTERM while starting');
-      expect(server.output()).toContain('stopped before serving');
-      expect(server.output()).not.toContain('Flagplane listening');
-    } finally {
-      await lock.release();
-    }
+    server.process.kill('SIGTERM');
+    await expect.poll(() => portAnswers(server), { timeout: 5000 }).toBe(false);
+    expect(server.process.exitCode, server.output()).toBeNull();
+    await lock.release();
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain('SIGTERM while starting');
+    expect(server.output()).toContain('stopped before serving');
+    expect(server.output()).not.toContain('Flagplane listening');
   });
 
   it('on a second signal exits at once (128 + 15), the store still waiting', async () => {
-    const { server, lock } = await startHeld();
-    try {
-      server.process.kill('SIGTERM');
-      await expect.poll(() => portAnswers(server), { timeout: 5000 }).toBe(false);
-      server.process.kill('SIGTERM');
-      expect(await server.exited, server.output()).toBe(143);
-      expect(server.output()).toContain('second signal (SIGTERM) while starting');
-    } finally {
-      await lock.release();
-    }
+    const { server } = await startHeld();
+    server.process.kill('SIGTERM');
+    await expect.poll(() => portAnswers(server), { timeout: 5000 }).toBe(false);
+    server.process.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(143);
+    expect(server.output()).toContain('second signal (SIGTERM) while starting');
   });
 });

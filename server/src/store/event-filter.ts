@@ -41,7 +41,6 @@ export interface EventFilter {
   readonly projectKeys?: readonly string[] | null | undefined;
 }
 
-/** Whether `event` passes every condition of `filter`. */
 /** The narrowest of an index's lists that holds every event `filter` can match: by flag, else project, else organization. */
 export function narrowestList<L>(
   filter: EventFilter,
@@ -56,6 +55,7 @@ export function narrowestList<L>(
   return lists.byOrganization.get(filter.organizationId);
 }
 
+/** Whether `event` passes every condition of `filter`. */
 export function eventMatches(filter: EventFilter, event: EventSummary): boolean {
   if (event.organizationId !== filter.organizationId) return false;
   if (filter.projectId !== undefined && event.project?.id !== filter.projectId) return false;
