@@ -138,7 +138,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Fas
   await app.register(corsPlugin, { origins: options.corsOrigins ?? [] });
   await app.register(authenticationPlugin, {
     store,
-    clock,
+    // Date.now unless a clock was given: a number per request, not a Date.
+    now: options.clock ? () => clock().getTime() : Date.now,
     rateLimit: options.rateLimit ?? { max: 600, windowSeconds: 60 },
   });
   const consoleBuild = loadConsoleBuild(options.consoleDirectory);

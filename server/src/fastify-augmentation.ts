@@ -32,8 +32,11 @@ declare module 'fastify' {
      * client-side key, §24). Held for the request only; never stored or logged.
      */
     sdkKeySecret: string | null;
-    /** When authentication ran: the time a read answers as of (a write takes the time it runs). */
-    receivedAt: Date | null;
+    /**
+     * When authentication ran, in ms since the epoch (0 before): the time a read answers as of (a write
+     * takes the time it runs). A number, not a Date: most answers never need the Date.
+     */
+    receivedAtMs: number;
     /** A JSON body as it was sent (json-body.ts), for answers that remember bodies they checked. */
     bodyText: string | null;
   }

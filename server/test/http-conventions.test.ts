@@ -155,6 +155,8 @@ describe('unexpected failures', () => {
     const broken: Store = {
       ...store,
       peek: (reader) => store.peek(reader),
+      // Never at once: every read goes through `read`, which fails.
+      readsAtOnce: () => false,
       read: () => Promise.reject(new Error('disk on fire at /secret/path')),
       write: (writer) => store.write(writer),
       snapshot: () => store.snapshot(),

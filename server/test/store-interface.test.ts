@@ -261,6 +261,24 @@ describe.each(kinds)('the $name store', (kind) => {
     expect(again?.snapshot()).toEqual(before);
   });
 
+  it('reads at once only when a read would answer the same at once, and never once closed', async () => {
+    const store = await kind.open();
+    expect(store.readsAtOnce()).toBe(true);
+    const writing = store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
+    const atOnce = store.readsAtOnce();
+    const peeked = store.peek((view) => view.get('flags', 'f1') !== undefined);
+    const read = store.read((view) => view.get('flags', 'f1') !== undefined);
+    // The memory store's writes are durable once applied; the file store's wait for their fsync.
+    if (kind.name === 'memory') expect([atOnce, peeked]).toEqual([true, true]);
+    if (kind.name === 'file') expect([atOnce, peeked]).toEqual([false, true]);
+    if (atOnce) expect(await read).toBe(peeked);
+    else expect(await read).toBe(true);
+    await writing;
+    expect(store.readsAtOnce()).toBe(true);
+    await store.close();
+    expect(store.readsAtOnce()).toBe(false);
+  });
+
   it('close is idempotent and refuses later use', async () => {
     const store = await kind.open();
     await Promise.all([store.close(), store.close()]);

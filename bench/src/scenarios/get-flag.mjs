@@ -9,7 +9,7 @@ export const getFlag = readVsBareScenario({
   title: 'GET one flag',
   measures:
     `\`GET /api/v1/orgs/acme/projects/web/flags/${key}\` (in a project of 50 flags) with 10 connections, ` +
-    'against a bare Fastify route returning the same object. Target: at least 0.7× the baseline req/s (issue #33).',
+    'against a bare Fastify route returning the same object with the same headers. Target: at least 0.7× the baseline req/s (issue #33).',
   path: flagPath(key),
   target: 0.7,
   check: (body) => {

@@ -1,9 +1,10 @@
 /**
  * OFREP (§23) on the reference server, each against a bare Fastify POST route answering the same JSON
  * (parsed from the bytes Flagplane answered): every flag of the 50-flag environment for one context, one
- * flag for one context, and the every-flag answer's 304 against a bare 304 for the same ETag.
+ * flag for one context, and the every-flag answer's 304 against a bare 304 for the same ETag (each baseline sending the same headers).
  */
 import { writeFile } from 'node:fs/promises';
+import { sameHeadersNote, writeAnswerHeaders } from '../lib/answer-headers.mjs';
 import { startServer } from '../lib/child-server.mjs';
 import { compareThroughput, throughputRows } from '../lib/compare-throughput.mjs';
 import { authorization, flagKey, projectPath } from '../lib/data-file.mjs';
@@ -54,16 +55,20 @@ function ofrepVsBare({ id, title, measures, path, target, notModified = false })
         if (first.status !== 200) throw new Error(`POST ${path} answered ${first.status}: ${body}`);
         const etag = first.headers.get('etag') ?? undefined;
         const headers = notModified ? { ...keyHeaders, 'if-none-match': etag } : keyHeaders;
+        let answer = first;
         if (notModified) {
-          const check = await fetch(flagplane.url + path, { method: 'POST', headers, body: context });
-          if (check.status !== 304) throw new Error(`POST ${path} with its ETag answered ${check.status}`);
+          answer = await fetch(flagplane.url + path, { method: 'POST', headers, body: context });
+          if (answer.status !== 304) throw new Error(`POST ${path} with its ETag answered ${answer.status}`);
         }
+        const headersFile = ctx.work.file(`${id}-headers.json`);
+        const sameHeaders = await writeAnswerHeaders(headersFile, answer);
         const payloadFile = ctx.work.file(`${id}-payload.json`);
         await writeFile(payloadFile, body);
         bare = await startServer('bare-fastify', {
           payload: payloadFile,
           url: path,
           method: 'POST',
+          headers: headersFile,
           ...(notModified ? { etag } : {}),
         });
         const bareHeaders = {
@@ -89,6 +94,7 @@ function ofrepVsBare({ id, title, measures, path, target, notModified = false })
           notModified
             ? 'Only 304s count as answered: any other status on either side is listed below as a problem.'
             : `Body: ${fmt(Buffer.byteLength(body))} bytes, answered by both.`,
+          sameHeadersNote(sameHeaders),
         ];
         if (result.subject.problems) notes.push(`Flagplane run problems: ${result.subject.problems}.`);
         if (result.baseline.problems) notes.push(`Baseline run problems: ${result.baseline.problems}.`);
@@ -120,7 +126,7 @@ export const ofrepBulk = ofrepVsBare({
   measures:
     '`POST /ofrep/v1/evaluate/flags` with a server-side SDK key: the 50 flags of the environment evaluated ' +
     'for one context and answered in OFREP’s shape with an ETag, 10 connections. Baseline: a bare Fastify ' +
-    'POST route answering the same JSON. Target: at least 0.6× the baseline req/s.',
+    'POST route answering the same JSON with the same headers. Target: at least 0.6× the baseline req/s.',
   path: '/ofrep/v1/evaluate/flags',
   target: 0.6,
 });
@@ -130,7 +136,7 @@ export const ofrepFlag = ofrepVsBare({
   title: 'OFREP: one flag for one context',
   measures:
     `\`POST /ofrep/v1/evaluate/flags/${flagKey(7)}\` with a server-side SDK key, 10 connections. Baseline: a ` +
-    'bare Fastify POST route answering the same JSON. Target: at least 0.6× the baseline req/s.',
+    'bare Fastify POST route answering the same JSON with the same headers. Target: at least 0.6× the baseline req/s.',
   path: `/ofrep/v1/evaluate/flags/${flagKey(7)}`,
   target: 0.6,
 });
@@ -141,7 +147,7 @@ export const ofrepBulkNotModified = ofrepVsBare({
   measures:
     '`POST /ofrep/v1/evaluate/flags` with the ETag of its last answer in `If-None-Match` (nothing changed, ' +
     'same context): a 304 with no body, computed without evaluating, 10 connections. Baseline: a bare ' +
-    'Fastify POST route answering 304 for the same ETag. Target: at least 0.7× the baseline req/s.',
+    'Fastify POST route answering 304 for the same ETag with the same headers. Target: at least 0.7× the baseline req/s.',
   path: '/ofrep/v1/evaluate/flags',
   target: 0.7,
   notModified: true,

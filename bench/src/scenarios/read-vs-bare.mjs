@@ -4,6 +4,7 @@
  * the real server answered.
  */
 import { writeFile } from 'node:fs/promises';
+import { sameHeadersNote, writeAnswerHeaders } from '../lib/answer-headers.mjs';
 import { startServer } from '../lib/child-server.mjs';
 import { compareThroughput, throughputRows } from '../lib/compare-throughput.mjs';
 import { authorization } from '../lib/data-file.mjs';
@@ -42,7 +43,9 @@ export function readVsBareScenario({ id, title, measures, path, target, check, s
         check?.(JSON.parse(body));
         const payloadFile = ctx.work.file(`${id}-payload.json`);
         await writeFile(payloadFile, body);
-        bare = await startServer('bare-fastify', { payload: payloadFile, url: path });
+        const headersFile = ctx.work.file(`${id}-headers.json`);
+        const sameHeaders = await writeAnswerHeaders(headersFile, response);
+        bare = await startServer('bare-fastify', { payload: payloadFile, url: path, headers: headersFile });
         const bareBody = await (await fetch(bare.url + path)).text();
 
         const result = await compareThroughput({
@@ -57,6 +60,7 @@ export function readVsBareScenario({ id, title, measures, path, target, check, s
           `${load.connections} connections, ${load.rounds} round(s) of ${load.duration} s per server after a ${load.warmup} s warm-up each, alternating which goes first; ratio = median of the per-round ratios${load.rounds > 1 ? ` (per round: ${result.ratios.values.map(num).join(', ')})` : ''}.`,
           'Server CPU per request (user + system time of the server process ÷ answered requests) hardly depends on what else runs on the machine; its ratio is what the req/s ratio would be if both servers were purely CPU-bound.',
           `Body: ${fmt(Buffer.byteLength(body))} bytes; the baseline answers ${bareBody === body ? 'byte-identical JSON' : `${fmt(Buffer.byteLength(bareBody))} bytes (NOT identical)`}.`,
+          sameHeadersNote(sameHeaders),
         ];
         if (result.cpuRatio < target && result.ratio >= target) {
           notes.push(

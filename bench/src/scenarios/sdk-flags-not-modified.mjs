@@ -3,6 +3,7 @@
  * changed, against a bare Fastify route answering a 304 for the same ETag.
  */
 import { writeFile } from 'node:fs/promises';
+import { sameHeadersNote, writeAnswerHeaders } from '../lib/answer-headers.mjs';
 import { startServer } from '../lib/child-server.mjs';
 import { compareThroughput, throughputRows } from '../lib/compare-throughput.mjs';
 import { authorization, projectPath } from '../lib/data-file.mjs';
@@ -19,7 +20,7 @@ export const sdkFlagsNotModified = {
     '`GET /api/v1/sdk/flags` with a server-side SDK key and the current ETag in `If-None-Match` (the 50-flag ' +
     "project, memory store), 10 connections: authentication by the key, the rate limit, the environment's " +
     'cached document and its ETag, a 304 with no body. Baseline: a bare Fastify route answering 304 for the ' +
-    'same ETag. Target: at least 0.9× the baseline req/s (issue #33).',
+    'same ETag with the same headers. Target: at least 0.9× the baseline req/s (issue #33).',
   async run(ctx) {
     const load = ctx.settings.read;
     const flagplane = await startServer('flagplane-server', {
@@ -48,7 +49,14 @@ export const sdkFlagsNotModified = {
         throw new Error(`GET ${path} with its ETag answered ${check.status}, not 304`);
       const payloadFile = ctx.work.file('sdk-flags-payload.json');
       await writeFile(payloadFile, body);
-      bare = await startServer('bare-fastify', { payload: payloadFile, url: path, etag });
+      const headersFile = ctx.work.file('sdk-flags-304-headers.json');
+      const sameHeaders = await writeAnswerHeaders(headersFile, check);
+      bare = await startServer('bare-fastify', {
+        payload: payloadFile,
+        url: path,
+        etag,
+        headers: headersFile,
+      });
       const result = await compareThroughput({
         subject: { server: flagplane, url: flagplane.url + path, headers: conditional },
         baseline: { server: bare, url: bare.url + path, headers: { 'if-none-match': etag } },
@@ -60,6 +68,7 @@ export const sdkFlagsNotModified = {
       const notes = [
         `${load.connections} connections, ${load.rounds} round(s) of ${load.duration} s per server after a ${load.warmup} s warm-up each, alternating which goes first; ratio = median of the per-round ratios.`,
         'Only 304s count as answered: any other status on either side is listed below as a problem.',
+        sameHeadersNote(sameHeaders),
       ];
       if (result.subject.problems) notes.push(`Flagplane run problems: ${result.subject.problems}.`);
       if (result.baseline.problems) notes.push(`Baseline run problems: ${result.baseline.problems}.`);

@@ -26,14 +26,14 @@ export function hashSecret(plaintext: string): string {
 export function principalForToken(
   view: StoreView,
   token: string,
-  now: Date,
+  nowMs: number,
   hashes: TokenHashes,
 ): Principal | null {
   const hash = hashes.hashOf(token);
   const credential = view.findByKey('credentials', null, hash);
   if (!credential) return null;
   hashes.remember(token, hash);
-  if (!isCurrent(credential, now)) return null;
+  if (!isCurrent(credential, nowMs)) return null;
   if (credential.principalType === 'user') {
     const user = view.get('users', credential.principalId);
     return user ? { type: 'user', credentialId: credential.id, user } : null;
@@ -42,9 +42,9 @@ export function principalForToken(
   return token_ ? { type: 'service_token', credentialId: credential.id, token: token_ } : null;
 }
 
-function isCurrent(credential: CredentialRecord, now: Date): boolean {
+function isCurrent(credential: CredentialRecord, nowMs: number): boolean {
   if (credential.revokedAt !== null) return false;
-  return credential.expiresAt === null || Date.parse(credential.expiresAt) > now.getTime();
+  return credential.expiresAt === null || Date.parse(credential.expiresAt) > nowMs;
 }
 
 /** The ids of the organizations the caller belongs to (a service token belongs to one). */

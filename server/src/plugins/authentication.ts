@@ -20,7 +20,8 @@ import { FixedWindowRateLimiter } from './rate-limiter.js';
 
 export interface AuthenticationOptions {
   readonly store: Store;
-  readonly clock: () => Date;
+  /** The server's notion of now, in ms since the epoch. */
+  readonly now: () => number;
   readonly rateLimit: { readonly max: number; readonly windowSeconds: number };
 }
 
@@ -130,11 +131,14 @@ export const authenticationPlugin = fastifyPlugin(
     app.decorateRequest('principal', null);
     app.decorateRequest('sdkCaller', null);
     app.decorateRequest('sdkKeySecret', null);
-    app.decorateRequest('receivedAt', null);
+    app.decorateRequest('receivedAtMs', 0);
     app.decorate('resetRateLimits', () => (gate ?? limiter).reset());
 
-    /** Finds the caller behind the credential in the current state; returns the key it is counted by. */
-    const identify = (request: FastifyRequest, token: string | null, now: Date, sdkKeyPath: boolean) => {
+    /**
+     * Finds the caller behind the credential in the current state; returns the key it is counted by: a
+     * credential's or SDK key's id (UUIDs, no two alike, none holding a colon), else the address.
+     */
+    const identify = (request: FastifyRequest, token: string | null, now: number, sdkKeyPath: boolean) => {
       // §21: on an SDK key's paths the credential is an SDK key, and only there.
       if (sdkKeyPath) {
         request.sdkCaller = token ? options.store.peek((view) => sdkKeys.callerFor(view, token)) : null;
@@ -144,11 +148,7 @@ export const authenticationPlugin = fastifyPlugin(
           ? options.store.peek((view) => principalForToken(view, token, now, tokenHashes))
           : null;
       }
-      return request.principal
-        ? `token:${request.principal.credentialId}`
-        : request.sdkCaller
-          ? `sdk-key:${request.sdkCaller.key.id}`
-          : `address:${request.ip}`;
+      return request.principal?.credentialId ?? request.sdkCaller?.key.id ?? `address:${request.ip}`;
     };
 
     // Callback hooks, not async ones (a promise and a microtask less per request); what they pass to
@@ -157,17 +157,17 @@ export const authenticationPlugin = fastifyPlugin(
       if (!isApiRequest(request)) return done();
       const sdkKeyPath = takesSdkKey(request);
       const token = sdkKeyPath ? sdkKeyOf(request) : bearerToken(request);
-      const now = options.clock();
-      request.receivedAt = now;
+      const now = options.now();
+      request.receivedAtMs = now;
       const callerKey = identify(request, token, now, sdkKeyPath);
       if (gate === undefined) {
-        done(refusal(request, reply, limiter.hit(callerKey, now.getTime()), token, sdkKeyPath));
+        done(refusal(request, reply, limiter.hit(callerKey, now), token, sdkKeyPath));
         return;
       }
       // Counted by the caller this process knows (a token made on another process a moment ago counts
       // once by address), then identified again on the state the gate caught up to: a token revoked
       // anywhere is refused at once.
-      gate.admit(callerKey, now.getTime()).then((state) => {
+      gate.admit(callerKey, now).then((state) => {
         let refused: Error | undefined;
         try {
           identify(request, token, now, sdkKeyPath);

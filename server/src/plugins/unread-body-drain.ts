@@ -10,7 +10,7 @@
  *   passes a bound while being read is cut off: reading it all would let anyone make the server read
  *   without end.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -28,8 +28,15 @@ export const unreadBodyDrainPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
     app.addHook('onSend', (request, reply, payload, done) => {
       const incoming = request.raw;
-      // `inject` requests have no connection to keep (and leave `complete` unset).
-      if (incoming.complete || !(incoming.socket instanceof Socket) || incoming.socket.destroyed)
+      // A request without a body has nothing to drain, though an answer sent in the tick its headers
+      // arrived finds it not `complete` yet. `inject` requests have no connection to keep (and leave
+      // `complete` unset).
+      if (
+        incoming.complete ||
+        !hasBody(request.headers) ||
+        !(incoming.socket instanceof Socket) ||
+        incoming.socket.destroyed
+      )
         return done(null, payload);
       // Number.NaN when the body is chunked: its size is unknown until it has been read.
       const declaredBytes = Number(request.headers['content-length']);
@@ -55,6 +62,12 @@ export const unreadBodyDrainPlugin = fastifyPlugin(
   },
   { name: 'flagplane-unread-body-drain' },
 );
+
+/** Whether the request comes with a body (RFC 9112 §6.3: a Content-Length above 0, or Transfer-Encoding). */
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
 
 /**
  * Reads and discards the rest of `incoming`. Resolves true once it has ended (or the client has gone),

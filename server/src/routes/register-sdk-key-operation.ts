@@ -10,6 +10,7 @@ import { currentSdkKeyScope } from '../access/sdk-key-caller.js';
 import { ApiError } from '../domain/api-error.js';
 import { changeEventText } from '../features/changes/change-streams.js';
 import type { LastUseRecorder } from '../features/delivery/last-use.js';
+import type { StoreView } from '../store/store.js';
 import { CheckedBodies } from './checked-bodies.js';
 import { assertResponseMatchesContract, parseInput } from './contract-checks.js';
 import { toRouterPath } from './method-not-allowed.js';
@@ -53,7 +54,7 @@ export function registerSdkKeyOperation(
     method: endpoint.method,
     url: toRouterPath(endpoint.path),
     config: { operationId, credential: 'sdkKey', errorFormat: endpoint.errorFormat },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const caller = request.sdkCaller;
       // The authentication hook refuses every request on these paths without a key it knows.
       if (!caller) throw new ApiError('unauthorized', 'The SDK key is invalid or revoked.');
@@ -66,46 +67,49 @@ export function registerSdkKeyOperation(
           ? parseInput(endpoint.body, request.body ?? null)
           : undefined;
       if (endpoint.query) parseInput(endpoint.query, request.query ?? {});
-      if (endpoint.eventStream) {
-        const start = await options.store.read(
-          (view) =>
-            handler({
-              operationId,
-              store: view,
-              sdkKey: currentSdkKeyScope(view, caller),
-              sdkKeySecret: request.sdkKeySecret ?? '',
-              params: request.params,
-              body,
-            } as SdkKeyOperationInput<SdkKeyOperationId>) as unknown as EventStreamStart,
-        );
-        options.lastUse.used(caller.key, request.receivedAt);
-        return openEventStream(request, reply, start, options);
-      }
-      const outcome = await options.store.read((view): Outcome => {
-        const input = {
+      const inputOn = (view: StoreView) =>
+        ({
           operationId,
           store: view,
           sdkKey: currentSdkKeyScope(view, caller),
           sdkKeySecret: request.sdkKeySecret ?? '',
           params: request.params,
           body,
-        } as SdkKeyOperationInput<SdkKeyOperationId>;
-        const answer = handler(input);
+        }) as SdkKeyOperationInput<SdkKeyOperationId>;
+      if (endpoint.eventStream) {
+        return options.store
+          .read((view) => handler(inputOn(view)) as unknown as EventStreamStart)
+          .then((start) => {
+            options.lastUse.used(caller.key, request.receivedAtMs);
+            openEventStream(request, reply, start, options);
+          });
+      }
+      const outcomeOn = (view: StoreView): Outcome => {
+        const answer = handler(inputOn(view));
         if (!endpoint.conditional) return { notModified: false, etag: null, body: answer };
         const { etag, body: make } = answer as unknown as ConditionalAnswer<unknown>;
         if (ifNoneMatchHolds(request.headers['if-none-match'], etag)) return { notModified: true, etag };
         return { notModified: false, etag, body: make() };
-      });
-      options.lastUse.used(caller.key, request.receivedAt);
-      // No Cache-Control: an answer to a request with Authorization is never stored by a shared cache,
-      // and the ETag is what a client revalidates with.
-      if (outcome.etag !== null) reply.header('etag', outcome.etag);
-      if (outcome.notModified) return reply.code(304).send();
-      if (options.validateResponses) {
-        const value = outcome.body instanceof SerializedJson ? outcome.body.value() : outcome.body;
-        assertResponseMatchesContract(operationId, endpoint, value);
-      }
-      return send(reply.code(endpoint.success.status), outcome.body);
+      };
+      const answer = (outcome: Outcome): void => {
+        options.lastUse.used(caller.key, request.receivedAtMs);
+        // No Cache-Control: an answer to a request with Authorization is never stored by a shared cache,
+        // and the ETag is what a client revalidates with.
+        if (outcome.etag !== null) reply.header('etag', outcome.etag);
+        if (outcome.notModified) {
+          reply.code(304).send();
+          return;
+        }
+        if (options.validateResponses) {
+          const value = outcome.body instanceof SerializedJson ? outcome.body.value() : outcome.body;
+          assertResponseMatchesContract(operationId, endpoint, value);
+        }
+        send(reply.code(endpoint.success.status), outcome.body);
+      };
+      // Nothing waits to be made durable: answered in this tick, without a promise (a polling client's
+      // 304 is most of this path's traffic). A throw here is answered by Fastify like a rejection.
+      if (options.store.readsAtOnce()) return answer(options.store.peek(outcomeOn));
+      return options.store.read(outcomeOn).then(answer);
     },
   });
 }

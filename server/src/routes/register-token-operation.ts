@@ -29,10 +29,11 @@ export function registerTokenOperation(
     method: endpoint.method,
     url: toRouterPath(endpoint.path),
     config: { operationId, credential: 'token' },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const run = (view: StoreView) => {
         // A read answers as of its arrival (one clock reading per request); a write, as of when it runs.
-        const now = (reads ? request.receivedAt : null) ?? options.clock();
+        const now =
+          reads && request.receivedAtMs ? isoTime(request.receivedAtMs) : options.clock().toISOString();
         const input = prepareInput(operationId, endpoint, view, request, now, queries);
         if (reads || !options.recordEvents) return handler(input);
         // The event goes into the write's own transaction: recorded exactly when the write commits.
@@ -44,15 +45,23 @@ export function registerTokenOperation(
         });
         return result;
       };
-      const result = reads ? await options.store.read(run) : await options.store.write(run);
-      if (options.validateResponses) {
-        const body = result instanceof SerializedJson ? result.value() : result;
-        assertResponseMatchesContract(operationId, endpoint, body);
+      const answer = (result: unknown): void => {
+        if (options.validateResponses) {
+          const body = result instanceof SerializedJson ? result.value() : result;
+          assertResponseMatchesContract(operationId, endpoint, body);
+        }
+        reply.code(endpoint.success.status);
+        if (result instanceof SerializedJson) reply.type('application/json; charset=utf-8').send(result.text);
+        else if (endpoint.success.status === 204) reply.send();
+        else reply.send(result);
+      };
+      if (reads && options.store.readsAtOnce()) {
+        // Nothing waits to be made durable: answered in this tick, without a promise, unless the read
+        // itself is one (events kept on disk). A throw here is answered by Fastify like a rejection.
+        const result = options.store.peek(run);
+        return result instanceof Promise ? result.then(answer) : answer(result);
       }
-      reply.code(endpoint.success.status);
-      if (result instanceof SerializedJson)
-        return reply.type('application/json; charset=utf-8').send(result.text);
-      return endpoint.success.status === 204 ? reply.send() : reply.send(result);
+      return (reads ? options.store.read(run) : options.store.write(run)).then(answer);
     },
   });
 }
@@ -71,7 +80,7 @@ function prepareInput(
   endpoint: TokenEndpoint,
   view: StoreView,
   request: FastifyRequest,
-  now: Date,
+  now: string,
   queries: ParsedQueries | null,
 ): OperationInput<TokenOperationId> {
   const principal = request.principal;
@@ -87,10 +96,21 @@ function prepareInput(
     principal,
     body: endpoint.body ? parseInput(endpoint.body, request.body ?? null) : undefined,
     query: queries?.parse(queryString, request.query ?? {}),
-    now: now.toISOString(),
+    now,
     path: queryStart < 0 ? request.url : request.url.slice(0, queryStart),
   };
   return input as OperationInput<TokenOperationId>;
+}
+
+/** The ISO text of a time in ms, remembered for the last one: requests arriving in one ms share it. */
+let lastIsoMs = Number.NaN;
+let lastIso = '';
+function isoTime(ms: number): string {
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
 }
 
 function authorize(minimum: Role | null, role: Role | undefined): void {

@@ -6,6 +6,8 @@
 import type { ColdEvents } from './cold-events.js';
 import { type EventFilter, mergeEventPages } from './event-filter.js';
 import { EventIndex } from './event-index.js';
+import { KeyIndex } from './key-index.js';
+import { ParentSlots } from './parent-slots.js';
 import {
   type CollectionName,
   type CollectionRecords,
@@ -23,12 +25,16 @@ type Table = Record<string, AnyRecord>;
 interface CollectionIndex {
   /** parent id → ids of its children (only for collections with a parent field) */
   readonly byParent: Map<string, Set<string>>;
-  /** `parentId ?? ''` + NUL + key → id (only for collections with a key field) */
-  readonly byKey: Map<string, string>;
+  /** parent id, then key → id (only for collections with a key field) */
+  readonly byKey: KeyIndex;
 }
 
 /** A saved children-version entry, restored verbatim by a rollback (`undefined`: the entry was absent). */
-export type SavedVersion = readonly [slot: string, version: number | undefined];
+export type SavedVersion = readonly [
+  collection: CollectionName,
+  parentId: string,
+  version: number | undefined,
+];
 
 function field(record: AnyRecord, name: string | null): unknown {
   return name === null ? undefined : (record as unknown as Record<string, unknown>)[name];
@@ -40,24 +46,10 @@ export function parentOf(collection: CollectionName, record: AnyRecord): string 
   return typeof value === 'string' ? value : null;
 }
 
-function keySlot(parentId: string | null, key: string): string {
-  return `${parentId ?? ''}\u0000${key}`;
-}
-
 /** The key of a record within its parent, or null when its collection has no key (or it is not a string). */
 export function keyOf(collection: CollectionName, record: AnyRecord): string | null {
   const value = field(record, collectionIndexes[collection].key);
   return typeof value === 'string' ? value : null;
-}
-
-/** The key-index slot of a record, or null when it has no key. */
-function keySlotOf(collection: CollectionName, record: AnyRecord): string | null {
-  const key = keyOf(collection, record);
-  return key === null ? null : keySlot(parentOf(collection, record), key);
-}
-
-function childrenSlot(collection: CollectionName, parentId: string): string {
-  return `${collection}\u0000${parentId}`;
 }
 
 export class MemoryState implements StoreView {
@@ -71,9 +63,9 @@ export class MemoryState implements StoreView {
   #clock = 0;
   /** Version of every (collection, parent) slot without an entry; raised by `load`, which rebuilds all. */
   #floor = 0;
-  #versions = new Map<string, number>();
+  #versions = new ParentSlots<number>();
   /** `children()` arrays, kept until a child of that parent changes (it is called on hot paths). */
-  #childrenCache = new Map<string, readonly AnyRecord[]>();
+  #childrenCache = new ParentSlots<readonly AnyRecord[]>();
   /**
    * The `events` collection's own index (event-index.ts). With `#cold`, the collection holds only the
    * events not kept there yet (recent writes); `evictEvents` drops them once they are.
@@ -103,17 +95,18 @@ export class MemoryState implements StoreView {
   load(data: StoreData): void {
     const indexes = {} as Record<CollectionName, CollectionIndex>;
     for (const collection of collectionNames) {
-      const index: CollectionIndex = { byParent: new Map(), byKey: new Map() };
+      const index: CollectionIndex = { byParent: new Map(), byKey: new KeyIndex() };
       for (const record of Object.values(data[collection] as Table)) {
-        const slot = keySlotOf(collection, record);
-        if (slot !== null) {
-          const other = index.byKey.get(slot);
+        const key = keyOf(collection, record);
+        const parentId = parentOf(collection, record);
+        if (key !== null) {
+          const other = index.byKey.get(parentId, key);
           if (other !== undefined) {
             throw new Error(`collection "${collection}": records "${other}" and "${record.id}" share a key`);
           }
-          index.byKey.set(slot, record.id);
+          index.byKey.set(parentId, key, record.id);
         }
-        addChild(index, parentOf(collection, record), record.id);
+        addChild(index, parentId, record.id);
       }
       indexes[collection] = index;
     }
@@ -137,20 +130,19 @@ export class MemoryState implements StoreView {
     parentId: string | null,
     key: string,
   ): CollectionRecords[C] | undefined {
-    const id = this.#indexes[collection].byKey.get(keySlot(parentId, key));
+    const id = this.#indexes[collection].byKey.get(parentId, key);
     return id === undefined ? undefined : this.get(collection, id);
   }
 
   children<C extends CollectionName>(collection: C, parentId: string): readonly CollectionRecords[C][] {
-    const slot = childrenSlot(collection, parentId);
-    let cached = this.#childrenCache.get(slot);
+    let cached = this.#childrenCache.get(collection, parentId);
     if (cached === undefined) {
       const table = this.#table(collection);
       const ids = this.#indexes[collection].byParent.get(parentId);
       // Frozen because the same array is handed to every caller until the next change.
       // The index holds only ids present in the table (both change together).
       cached = Object.freeze(ids === undefined ? [] : Array.from(ids, (id) => table[id] as AnyRecord));
-      this.#childrenCache.set(slot, cached);
+      this.#childrenCache.set(collection, parentId, cached);
     }
     return cached as readonly CollectionRecords[C][];
   }
@@ -164,7 +156,7 @@ export class MemoryState implements StoreView {
   }
 
   childrenVersion(collection: CollectionName, parentId: string): number {
-    return this.#versions.get(childrenSlot(collection, parentId)) ?? this.#floor;
+    return this.#versions.get(collection, parentId) ?? this.#floor;
   }
 
   /** How many events this process holds in memory (`GET /metrics`): the store keeps the rest where it writes them. */
@@ -284,16 +276,15 @@ export class MemoryState implements StoreView {
     const saved: SavedVersion[] = [];
     for (const parentId of parentIds) {
       if (parentId === null) continue;
-      const slot = childrenSlot(collection, parentId);
-      saved.push([slot, this.#versions.get(slot)]);
+      saved.push([collection, parentId, this.#versions.get(collection, parentId)]);
     }
     return saved;
   }
 
   restoreVersions(saved: readonly SavedVersion[]): void {
-    for (const [slot, version] of saved) {
-      if (version === undefined) this.#versions.delete(slot);
-      else this.#versions.set(slot, version);
+    for (const [collection, parentId, version] of saved) {
+      if (version === undefined) this.#versions.delete(collection, parentId);
+      else this.#versions.set(collection, parentId, version);
     }
   }
 
@@ -303,9 +294,9 @@ export class MemoryState implements StoreView {
 
   /** A key may be reused only by the record that holds it (a put keeping its key). */
   #checkKeyFree(collection: CollectionName, record: AnyRecord): void {
-    const slot = keySlotOf(collection, record);
-    if (slot === null) return;
-    const holder = this.#indexes[collection].byKey.get(slot);
+    const key = keyOf(collection, record);
+    if (key === null) return;
+    const holder = this.#indexes[collection].byKey.get(parentOf(collection, record), key);
     if (holder !== undefined && holder !== record.id) {
       throw new Error(`store: "${collection}" record "${record.id}" takes the key of record "${holder}"`);
     }
@@ -313,18 +304,18 @@ export class MemoryState implements StoreView {
 
   #index(collection: CollectionName, record: AnyRecord): void {
     const index = this.#indexes[collection];
-    const slot = keySlotOf(collection, record);
-    if (slot !== null) index.byKey.set(slot, record.id);
+    const key = keyOf(collection, record);
     const parentId = parentOf(collection, record);
+    if (key !== null) index.byKey.set(parentId, key, record.id);
     addChild(index, parentId, record.id);
     this.#touch(collection, parentId);
   }
 
   #unindex(collection: CollectionName, record: AnyRecord): void {
     const index = this.#indexes[collection];
-    const slot = keySlotOf(collection, record);
-    if (slot !== null && index.byKey.get(slot) === record.id) index.byKey.delete(slot);
+    const key = keyOf(collection, record);
     const parentId = parentOf(collection, record);
+    if (key !== null) index.byKey.deleteIfHeldBy(parentId, key, record.id);
     if (parentId !== null) {
       const siblings = index.byParent.get(parentId);
       siblings?.delete(record.id);
@@ -336,9 +327,8 @@ export class MemoryState implements StoreView {
 
   #touch(collection: CollectionName, parentId: string | null): void {
     if (parentId === null) return;
-    const slot = childrenSlot(collection, parentId);
-    this.#versions.set(slot, ++this.#clock);
-    this.#childrenCache.delete(slot);
+    this.#versions.set(collection, parentId, ++this.#clock);
+    this.#childrenCache.delete(collection, parentId);
   }
 }
 

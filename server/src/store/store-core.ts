@@ -32,6 +32,8 @@ export abstract class StoreCore implements Store {
 
   /** `read`, once the rules of use allow it. */
   protected abstract readState<T>(reader: (view: StoreView) => T): Promise<T>;
+  /** Whether no write applied in memory waits to be made durable (or for its batch's outcome). */
+  protected abstract nothingPending(): boolean;
   /** `write`, once the rules of use allow it. */
   protected abstract writeState<T>(writer: (tx: Transaction) => T): Promise<T>;
   /** `replace`, once the rules of use allow it. */
@@ -49,6 +51,10 @@ export abstract class StoreCore implements Store {
 
   replace(data: StoreData): Promise<void> {
     return this.#refusal('replace') ?? this.replaceState(data);
+  }
+
+  readsAtOnce(): boolean {
+    return this.#closing === null && !this.#inWriter && this.nothingPending();
   }
 
   peek<T>(reader: (view: StoreView) => T): T {

@@ -83,6 +83,10 @@ export class StoreEngine extends StoreCore {
     this.#logger = logger;
   }
 
+  protected nothingPending(): boolean {
+    return this.#durable >= this.#applied;
+  }
+
   protected readState<T>(reader: (view: StoreView) => T): Promise<T> {
     let value: T;
     try {

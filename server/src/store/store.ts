@@ -66,6 +66,12 @@ export interface Store {
    */
   read<T>(reader: (view: StoreView) => T): Promise<T>;
   /**
+   * Whether `read` would answer at once: the store is open, and no write applied in memory waits to be
+   * made durable (or for its batch's outcome, on PostgreSQL). While it is true, `peek` gives exactly what
+   * `read` would, without a promise: the hot read paths answer in the tick their request arrived in.
+   */
+  readsAtOnce(): boolean;
+  /**
    * Runs `writer` synchronously as one transaction. If it throws, every change it made is undone (even
    * in memory) and the promise rejects with that error. Otherwise the promise resolves once the change
    * is on disk; several writes may share one disk write (group commit).

@@ -19,9 +19,9 @@ export class LastUseRecorder {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** `receivedAt`: when the request came (authentication's reading of the clock, read once per request). */
-  used(key: SdkKeyRecord, receivedAt: Date | null = null): void {
-    const now = (receivedAt ?? this.clock()).getTime();
+  /** `receivedAtMs`: when the request came (authentication's reading of the clock, once per request). */
+  used(key: SdkKeyRecord, receivedAtMs = 0): void {
+    const now = receivedAtMs || this.clock().getTime();
     // The stored time is parsed once per key and process; after that this map answers.
     const last = this.#written.get(key.id) ?? (key.lastUsedAt === null ? 0 : Date.parse(key.lastUsedAt));
     if (now - last < minimumIntervalMs) {

@@ -135,6 +135,10 @@ export class PostgresStore extends StoreCore {
     return this.#follower.reloads;
   }
 
+  protected nothingPending(): boolean {
+    return !this.#uncommitted.pending;
+  }
+
   protected readState<T>(reader: (view: StoreView) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#uncommitted.afterOutcome(() => {
