@@ -17,6 +17,12 @@ import { operationOf } from './operation-label.js';
 const secondsBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const writesBuckets = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
+/** Requests of one operation and status answered since the counter was last read. */
+interface UnreadCount {
+  readonly labels: { readonly operation: string; readonly status: string };
+  count: number;
+}
+
 export interface ServerMetricsOptions {
   readonly store: Store;
   /** §24: how many change streams are open now. */
@@ -29,10 +35,14 @@ export class ServerMetrics {
   readonly #duration: Histogram<'operation'>;
   readonly #rateLimited: Counter;
   readonly #streamDelivery: Histogram;
-  /** The counters' children by operation and status, so a request costs no label hashing. */
+  /**
+   * Per operation: its duration histogram's child, and by status, the requests answered since the last
+   * scrape. prom-client hashes the labels on every `inc` (a child's too), so requests are counted here
+   * and added to the counter when it is read.
+   */
   readonly #children = new Map<
     string,
-    { duration: Histogram.Internal<'operation'>; byStatus: Map<number, Counter.Internal> }
+    { duration: Histogram.Internal<'operation'>; byStatus: Map<number, UnreadCount> }
   >();
 
   constructor(options: ServerMetricsOptions) {
@@ -43,6 +53,7 @@ export class ServerMetrics {
       help: 'Requests answered, by operation id and status.',
       labelNames: ['operation', 'status'],
       registers,
+      collect: () => this.#addUnreadCounts(),
     });
     this.#duration = new Histogram({
       name: 'flagplane_http_request_duration_seconds',
@@ -160,14 +171,24 @@ export class ServerMetrics {
       children = { duration: this.#duration.labels(operation), byStatus: new Map() };
       this.#children.set(operation, children);
     }
-    let counter = children.byStatus.get(status);
-    if (counter === undefined) {
-      counter = this.#requests.labels(operation, String(status));
-      children.byStatus.set(status, counter);
+    let unread = children.byStatus.get(status);
+    if (unread === undefined) {
+      unread = { labels: { operation, status: String(status) }, count: 0 };
+      children.byStatus.set(status, unread);
     }
-    counter.inc();
+    unread.count++;
     children.duration.observe(seconds);
     if (status === 429) this.#rateLimited.inc();
+  }
+
+  #addUnreadCounts(): void {
+    for (const { byStatus } of this.#children.values()) {
+      for (const unread of byStatus.values()) {
+        if (unread.count === 0) continue;
+        this.#requests.inc(unread.labels, unread.count);
+        unread.count = 0;
+      }
+    }
   }
 
   /** Stops reporting the store's timings here (the server closed). */
