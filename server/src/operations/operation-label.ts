@@ -5,8 +5,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-export function operationOf(request: FastifyRequest): string {
-  const route = request.routeOptions;
+export function operationOf(
+  request: FastifyRequest,
+  // Fastify builds a new object on every read of `routeOptions`: a caller that reads it too passes it.
+  route: FastifyRequest['routeOptions'] = request.routeOptions,
+): string {
   if (route.config.operationId) return route.config.operationId;
   // The 405 answers of the endpoint table's paths carry their credential but no operation.
   if (route.config.credential) return 'methodNotAllowed';

@@ -54,8 +54,9 @@ export function traceRequests(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw as Traced;
     const { span, parent } = raw[started] ?? startSpan(raw);
-    span.updateName(operationOf(request));
-    if (request.routeOptions.url) span.setAttribute('http.route', request.routeOptions.url);
+    const route = request.routeOptions;
+    span.updateName(operationOf(request, route));
+    if (route.url) span.setAttribute('http.route', route.url);
     // What follows this hook (the other hooks, the handler, the store) runs inside the span.
     context.with(trace.setSpan(parent, span), done);
   });
