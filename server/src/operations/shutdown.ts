@@ -29,6 +29,19 @@ export interface ShutdownOptions {
 
 const signalNumbers: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
+/** The exit code of a process ended by `signal`, as shells report it: 128 + the signal's number. */
+const exitCodeOf = (signal: NodeJS.Signals) => 128 + (signalNumbers[signal] ?? 0);
+
+/** Calls `onSignal` on SIGINT and SIGTERM; returns what stops listening. */
+function onStopSignals(onSignal: (signal: NodeJS.Signals) => void): () => void {
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
 /** Listens for SIGINT and SIGTERM; returns `stop`, the same stop without a signal. */
 export function stopOnSignals(options: ShutdownOptions): { stop: (reason: string) => Promise<void> } {
   const { app, store } = options;
@@ -71,10 +84,10 @@ export function stopOnSignals(options: ShutdownOptions): { stop: (reason: string
     return stopping;
   };
 
-  const onSignal = (signal: NodeJS.Signals) => {
+  onStopSignals((signal) => {
     if (stopping) {
       app.log.warn({ signal }, 'second signal while stopping: exiting at once');
-      exit(128 + (signalNumbers[signal] ?? 0));
+      exit(exitCodeOf(signal));
       return;
     }
     stop(signal).then(
@@ -84,9 +97,7 @@ export function stopOnSignals(options: ShutdownOptions): { stop: (reason: string
         exit(1);
       },
     );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  });
   return { stop };
 }
 
@@ -111,23 +122,15 @@ export function watchSignalsWhileStarting(options: {
 }): StartingSignals {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let requested: NodeJS.Signals | null = null;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const release = onStopSignals((signal) => {
     if (requested) {
       options.log.warn(`second signal (${signal}) while starting: exiting at once`);
-      exit(128 + (signalNumbers[signal] ?? 0));
+      exit(exitCodeOf(signal));
       return;
     }
     requested = signal;
     options.log.info(`${signal} while starting: stopping once the store has opened`);
     options.onStop();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    stopRequested: () => requested,
-    release: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
+  });
+  return { stopRequested: () => requested, release };
 }
