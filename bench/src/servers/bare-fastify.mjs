@@ -7,7 +7,7 @@
  *
  * With `--etag`, it also sends that ETag and answers a request whose If-None-Match holds it with a bare
  * 304, as a conditional request does at its cheapest. With `--method POST`, Fastify parses the request's
- * JSON body (as any POST route does) and answers the same payload whatever it holds. With `--headers`,
+ * JSON body (like every POST route) and answers the same payload whatever it holds. With `--headers`,
  * every answer also carries the headers of that JSON object, as they are (lib/answer-headers.mjs).
  */
 import { readFile } from 'node:fs/promises';

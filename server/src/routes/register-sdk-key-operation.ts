@@ -20,6 +20,7 @@ import type {
   SdkKeyOperationHandler,
   SdkKeyOperationInput,
 } from './operation-handler.js';
+import { readThen } from './read-then.js';
 import type { OperationRoutesOptions } from './register-operations.js';
 import { SerializedJson } from './serialized-json.js';
 
@@ -106,10 +107,7 @@ export function registerSdkKeyOperation(
         }
         send(reply.code(endpoint.success.status), outcome.body);
       };
-      // Nothing waits to be made durable: answered in this tick, without a promise (a polling client's
-      // 304 is most of this path's traffic). A throw here is answered by Fastify like a rejection.
-      if (options.store.readsAtOnce()) return answer(options.store.peek(outcomeOn));
-      return options.store.read(outcomeOn).then(answer);
+      return readThen(options.store, outcomeOn, answer);
     },
   });
 }

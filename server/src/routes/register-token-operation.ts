@@ -12,6 +12,7 @@ import type { StoreView } from '../store/store.js';
 import { assertResponseMatchesContract, ParsedQueries, parseInput } from './contract-checks.js';
 import { toRouterPath } from './method-not-allowed.js';
 import type { OperationHandler, OperationInput } from './operation-handler.js';
+import { readThen } from './read-then.js';
 import type { OperationRoutesOptions } from './register-operations.js';
 import { SerializedJson } from './serialized-json.js';
 
@@ -55,13 +56,7 @@ export function registerTokenOperation(
         else if (endpoint.success.status === 204) reply.send();
         else reply.send(result);
       };
-      if (reads && options.store.readsAtOnce()) {
-        // Nothing waits to be made durable: answered in this tick, without a promise, unless the read
-        // itself is one (events kept on disk). A throw here is answered by Fastify like a rejection.
-        const result = options.store.peek(run);
-        return result instanceof Promise ? result.then(answer) : answer(result);
-      }
-      return (reads ? options.store.read(run) : options.store.write(run)).then(answer);
+      return reads ? readThen(options.store, run, answer) : options.store.write(run).then(answer);
     },
   });
 }

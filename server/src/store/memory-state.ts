@@ -6,8 +6,7 @@
 import type { ColdEvents } from './cold-events.js';
 import { type EventFilter, mergeEventPages } from './event-filter.js';
 import { EventIndex } from './event-index.js';
-import { KeyIndex } from './key-index.js';
-import { ParentSlots } from './parent-slots.js';
+import { NestedMap } from './nested-map.js';
 import {
   type CollectionName,
   type CollectionRecords,
@@ -25,8 +24,8 @@ type Table = Record<string, AnyRecord>;
 interface CollectionIndex {
   /** parent id → ids of its children (only for collections with a parent field) */
   readonly byParent: Map<string, Set<string>>;
-  /** parent id, then key → id (only for collections with a key field) */
-  readonly byKey: KeyIndex;
+  /** parent id (null for top-level records), then key → id (only for collections with a key field) */
+  readonly byKey: NestedMap<string | null, string, string>;
 }
 
 /** A saved children-version entry, restored verbatim by a rollback (`undefined`: the entry was absent). */
@@ -63,9 +62,9 @@ export class MemoryState implements StoreView {
   #clock = 0;
   /** Version of every (collection, parent) slot without an entry; raised by `load`, which rebuilds all. */
   #floor = 0;
-  #versions = new ParentSlots<number>();
+  #versions = new NestedMap<CollectionName, string, number>();
   /** `children()` arrays, kept until a child of that parent changes (it is called on hot paths). */
-  #childrenCache = new ParentSlots<readonly AnyRecord[]>();
+  #childrenCache = new NestedMap<CollectionName, string, readonly AnyRecord[]>();
   /**
    * The `events` collection's own index (event-index.ts). With `#cold`, the collection holds only the
    * events not kept there yet (recent writes); `evictEvents` drops them once they are.
@@ -95,7 +94,7 @@ export class MemoryState implements StoreView {
   load(data: StoreData): void {
     const indexes = {} as Record<CollectionName, CollectionIndex>;
     for (const collection of collectionNames) {
-      const index: CollectionIndex = { byParent: new Map(), byKey: new KeyIndex() };
+      const index: CollectionIndex = { byParent: new Map(), byKey: new NestedMap() };
       for (const record of Object.values(data[collection] as Table)) {
         const key = keyOf(collection, record);
         const parentId = parentOf(collection, record);
@@ -315,7 +314,8 @@ export class MemoryState implements StoreView {
     const index = this.#indexes[collection];
     const key = keyOf(collection, record);
     const parentId = parentOf(collection, record);
-    if (key !== null) index.byKey.deleteIfHeldBy(parentId, key, record.id);
+    // A record that moved on may have left its key to another.
+    if (key !== null && index.byKey.get(parentId, key) === record.id) index.byKey.delete(parentId, key);
     if (parentId !== null) {
       const siblings = index.byParent.get(parentId);
       siblings?.delete(record.id);
