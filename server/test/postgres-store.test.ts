@@ -3,7 +3,6 @@
  * (store-interface.test.ts): two stores on one database see each other's writes, memory that missed a
  * change finds out from the database and loads it again, and `copy-data` moves a file store over whole.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +12,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CopyDataError, copyData } from '../src/copy-data.js';
 import { applyIdentities, parseIdentityDocument } from '../src/identity/apply-identities.js';
 import { openFileStore } from '../src/store/file/file-store.js';
+import type { ChangeOp } from '../src/store/postgres/change-rows.js';
 import { Database } from '../src/store/postgres/database.js';
 import { writeLockKey } from '../src/store/postgres/postgres-state.js';
 import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
-import { migrationsDirectory } from '../src/store/postgres/schema.js';
+import { loadMigrations } from '../src/store/postgres/schema.js';
 import type { EventRecord } from '../src/store/records.js';
+import type { Transaction } from '../src/store/store.js';
 import { identities } from './fixtures.js';
 import { mainScript } from './support/built-server.js';
 import { flagRecord as flag } from './support/store-fixture.js';
@@ -73,7 +74,9 @@ function connect(url: string): Database {
 }
 
 it('takes the same write lock in SQL (flagplane_commit_batch) as in TypeScript', () => {
-  const schema = readFileSync(join(migrationsDirectory, '001-shared-log.sql'), 'utf8');
+  const schema = loadMigrations()
+    .map((migration) => migration.sql)
+    .join('\n');
   const inSql = [...schema.matchAll(/advisory_xact_lock\((\d+)\)/g)].map((match) => match[1]);
   expect(inSql.length).toBeGreaterThan(0);
   for (const key of inSql) expect(key).toBe(writeLockKey.toString());
@@ -113,6 +116,75 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     expect(a.snapshot()).toEqual(b.snapshot());
     expect(a.peek((view) => view.countChildren('flags', 'p1'))).toBe(60);
     expect([a.reloads, b.reloads]).toEqual([0, 0]);
+  });
+
+  it('commits two processes’ writes of different records one after the other, each in one round trip', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    // Sent together: each batch runs on memory without the other's change, and one commits after it.
+    await Promise.all([
+      a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha'))),
+      b.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta'))),
+    ]);
+    expect([a.batchesUnderLock, b.batchesUnderLock]).toEqual([0, 0]);
+    // The one that committed second applied the first's change with its own answer.
+    expect(Math.max(a.appliedChange, b.appliedChange)).toBe(2);
+    await Promise.all([a.catchUp(), b.catchUp()]);
+    expect(ids(a)).toEqual(['f1', 'f2']);
+    expect(a.snapshot()).toEqual(b.snapshot());
+    expect([a.reloads, b.reloads]).toEqual([0, 0]);
+  });
+
+  it('runs a batch again under the lock when a change it missed touched a record its writers read', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    await a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha', '')));
+    await b.catchUp();
+    const append = (suffix: string) => (tx: Transaction) => {
+      const current = tx.get('flags', 'f1');
+      if (current === undefined) throw new Error('f1 is gone');
+      tx.put('flags', { ...current, name: `${current.name}${suffix}` });
+    };
+    await Promise.all([a.write(append('a')), b.write(append('b'))]);
+    await Promise.all([a.catchUp(), b.catchUp()]);
+    // Neither write is lost: the second ran again on top of the first.
+    expect([...(a.peek((view) => view.get('flags', 'f1')?.name) ?? '')].sort()).toEqual(['a', 'b']);
+    expect(a.batchesUnderLock + b.batchesUnderLock).toBe(1);
+    expect(a.snapshot()).toEqual(b.snapshot());
+  });
+
+  it('runs a batch again when a change it missed added to the children its writers counted', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    const recordCount = (id: string) => (tx: Transaction) =>
+      tx.insert('flags', flag(id, 'p1', id, `saw ${tx.countChildren('flags', 'p1')}`));
+    await Promise.all([a.write(recordCount('fa')), b.write(recordCount('fb'))]);
+    await Promise.all([a.catchUp(), b.catchUp()]);
+    // As if one after the other: the second saw the first (two "saw 0" would be a write skew).
+    const names = a.peek((view) => view.children('flags', 'p1').map((record) => record.name));
+    expect([...names].sort()).toEqual(['saw 0', 'saw 1']);
+  });
+
+  it('runs a batch again when a change it missed removed a record from the children its writers counted', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    await a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
+    await b.catchUp();
+    await Promise.all([
+      a.write((tx) => tx.remove('flags', 'f1')),
+      b.write((tx) => tx.insert('flags', flag('fb', 'p2', 'beta', `saw ${tx.countChildren('flags', 'p1')}`))),
+    ]);
+    await Promise.all([a.catchUp(), b.catchUp()]);
+    // Whichever committed first, the count matches it: the removal's change names the parent it left.
+    const changes = await connect(url).query<{ seq: string; ops: ChangeOp[] }>(
+      'SELECT seq::text AS seq, ops FROM flagplane_changes ORDER BY seq',
+    );
+    const seqWhere = (test: (op: ChangeOp) => boolean) =>
+      Number(changes.find((row) => row.ops.some(test))?.seq);
+    const removal = seqWhere((op) => op.id === 'f1' && op.record === null);
+    const insertion = seqWhere((op) => op.id === 'fb');
+    expect(b.peek((view) => view.get('flags', 'fb')?.name)).toBe(removal < insertion ? 'saw 0' : 'saw 1');
+    expect(a.snapshot()).toEqual(b.snapshot());
   });
 
   it('answers a key the database holds and memory missed with the writer’s own refusal, after loading again', async () => {

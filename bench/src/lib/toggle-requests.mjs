@@ -2,10 +2,11 @@
 import { authorization, flagKey, togglePath } from './data-file.mjs';
 
 /**
- * Request specs for autocannon: flag i, i+1, … in turn, each toggled to the opposite of what was last
- * sent for it (false → true first), so every request really changes the document.
+ * Request specs for autocannon: flag i, i+1, … in turn (`flagCount` of them from `firstFlag`), each
+ * toggled to the opposite of what was last sent for it (false → true first), so every request really
+ * changes the document.
  */
-export function toggleRequests(flagCount) {
+export function toggleRequests(flagCount, firstFlag = 0) {
   const enabled = new Uint8Array(flagCount);
   let next = 0;
   return [
@@ -17,7 +18,7 @@ export function toggleRequests(flagCount) {
         enabled[index] ^= 1;
         return {
           ...request,
-          path: togglePath(flagKey(index)),
+          path: togglePath(flagKey(firstFlag + index)),
           body: enabled[index] ? '{"enabled":true}' : '{"enabled":false}',
         };
       },

@@ -6,6 +6,7 @@
  * (store-engine.ts) and the PostgreSQL store (postgres/postgres-store.ts) extend it.
  */
 import { ChangeListeners } from './change-listeners.js';
+import type { Footprint } from './footprint.js';
 import type { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
 import type { Store, StoreStats, StoreView, Transaction } from './store.js';
@@ -18,7 +19,10 @@ export interface AppliedWriter<T> {
 }
 
 /** A store's `runWriter`, handed to what runs writers for it (the PostgreSQL store's write batches). */
-export type WriterRunner = (writer: (tx: Transaction) => unknown) => AppliedWriter<unknown>;
+export type WriterRunner = (
+  writer: (tx: Transaction) => unknown,
+  footprint?: Footprint,
+) => AppliedWriter<unknown>;
 
 export abstract class StoreCore implements Store {
   protected readonly state: MemoryState;
@@ -106,8 +110,9 @@ export abstract class StoreCore implements Store {
    * Runs `writer` in a transaction of its own on the memory state. Throws what the writer threw (or a
    * TypeError for a writer that returned a promise) having undone every change it made.
    */
-  protected runWriter<T>(writer: (tx: Transaction) => T): AppliedWriter<T> {
-    const tx = new StateTransaction(this.state);
+  /** Runs `writer` in a transaction of its own; with `footprint`, notes what it read (footprint.ts). */
+  protected runWriter<T>(writer: (tx: Transaction) => T, footprint?: Footprint): AppliedWriter<T> {
+    const tx = new StateTransaction(this.state, footprint);
     this.#inWriter = true;
     try {
       const result = writer(tx);

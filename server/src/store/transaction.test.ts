@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flagRecord as flag, projectRecord as project } from '../../test/support/store-fixture.js';
+import { changeKey } from './change-set.js';
+import { Footprint } from './footprint.js';
 import { MemoryState } from './memory-state.js';
 import type { StoreData } from './records.js';
 import { emptyStoreData } from './store-data.js';
@@ -190,5 +192,55 @@ describe('StateTransaction', () => {
     tx.commit();
     expect(() => tx.insert('flags', flag('f4', 'p1', 'gamma'))).toThrow(/ended/);
     expect(state.get('flags', 'f4')).toBeUndefined();
+  });
+});
+
+describe('StateTransaction with a footprint', () => {
+  it('notes every record read or written, every parent whose children it looked at, every collection read whole', async () => {
+    const footprint = new Footprint();
+    const tx = new StateTransaction(seeded(), footprint);
+    tx.get('flags', 'f1');
+    tx.get('flags', 'missing'); // not found: a record inserted with that id later touches it too
+    tx.findByKey('projects', 'o1', 'web'); // found: the record itself
+    tx.findByKey('flags', 'p2', 'gamma'); // not found: any flag of p2 could take the key
+    tx.children('flags', 'p1');
+    tx.countChildren('segments', 'p1');
+    tx.childrenVersion('environments', 'p1');
+    [...tx.all('projects')];
+    await tx.eventPage({ organizationId: 'o1' }, null, 10);
+    tx.insert('flags', flag('f9', 'p2', 'delta'));
+    tx.commit();
+    expect([...footprint.keys].sort()).toEqual(
+      [
+        'r:flags:f1',
+        'r:flags:missing',
+        'r:projects:p1',
+        's:flags:p2',
+        's:flags:p1',
+        's:segments:p1',
+        's:environments:p1',
+        'c:projects',
+        'c:events',
+        'r:flags:f9',
+      ].sort(),
+    );
+    expect(footprint.formerParents.size).toBe(0);
+  });
+
+  it('keeps the parent a record had before the batch when it is removed or moved, the first one seen', () => {
+    const footprint = new Footprint();
+    const state = seeded();
+    const first = new StateTransaction(state, footprint);
+    first.put('flags', flag('f1', 'p2', 'moved')); // p1 → p2
+    first.put('flags', flag('f3', 'p2', 'alpha', 'renamed')); // same parent: nothing to keep
+    first.remove('flags', 'f2');
+    first.commit();
+    const second = new StateTransaction(state, footprint);
+    second.put('flags', flag('f1', 'p1', 'back')); // p2 → p1: p1 stays the parent before the batch
+    second.commit();
+    expect(Object.fromEntries(footprint.formerParents)).toEqual({
+      [changeKey('flags', 'f1')]: 'p1',
+      [changeKey('flags', 'f2')]: 'p1',
+    });
   });
 });

@@ -2,22 +2,26 @@
  * A write transaction over the memory state. Changes apply at once (so the writer reads its own writes
  * through the same indexes as everyone else) and each one logs its inverse; `rollback` replays the log
  * backwards. Undoing costs as much as the changes did, instead of copying the document up front. It also
- * keeps its net changes per record, which is all a journal line needs to make it durable.
+ * keeps its net changes per record, which is all a journal line needs to make it durable. Given a
+ * footprint (footprint.ts), it also notes what the writer read and which parents it moved records out of.
  */
 import { type ChangeSet, changeKey, type RecordChange } from './change-set.js';
 import type { EventFilter } from './event-filter.js';
+import type { Footprint } from './footprint.js';
 import { type MemoryState, parentOf } from './memory-state.js';
 import type { CollectionName, CollectionRecords, EventRecord } from './records.js';
 import type { Transaction } from './store.js';
 
 export class StateTransaction implements Transaction {
   readonly #state: MemoryState;
+  readonly #footprint: Footprint | undefined;
   #undo: (() => void)[] = [];
   readonly #changes: ChangeSet = new Map();
   #open = true;
 
-  constructor(state: MemoryState) {
+  constructor(state: MemoryState, footprint?: Footprint) {
     this.#state = state;
+    this.#footprint = footprint;
   }
 
   /** Whether any change was made (a write without changes has nothing to make durable). */
@@ -35,6 +39,7 @@ export class StateTransaction implements Transaction {
   }
 
   get<C extends CollectionName>(collection: C, id: string): CollectionRecords[C] | undefined {
+    this.#footprint?.record(collection, id);
     return this.#state.get(collection, id);
   }
 
@@ -43,30 +48,40 @@ export class StateTransaction implements Transaction {
     parentId: string | null,
     key: string,
   ): CollectionRecords[C] | undefined {
-    return this.#state.findByKey(collection, parentId, key);
+    const found = this.#state.findByKey(collection, parentId, key);
+    // A key not found depends on every record that could take it: the parent's children.
+    if (found === undefined) this.#footprint?.scope(collection, parentId);
+    else this.#footprint?.record(collection, found.id);
+    return found;
   }
 
   children<C extends CollectionName>(collection: C, parentId: string): readonly CollectionRecords[C][] {
+    this.#footprint?.scope(collection, parentId);
     return this.#state.children(collection, parentId);
   }
 
   countChildren(collection: CollectionName, parentId: string): number {
+    this.#footprint?.scope(collection, parentId);
     return this.#state.countChildren(collection, parentId);
   }
 
   all<C extends CollectionName>(collection: C): Iterable<CollectionRecords[C]> {
+    this.#footprint?.collection(collection);
     return this.#state.all(collection);
   }
 
   childrenVersion(collection: CollectionName, parentId: string): number {
+    this.#footprint?.scope(collection, parentId);
     return this.#state.childrenVersion(collection, parentId);
   }
 
   eventPage(filter: EventFilter, beforeId: string | null, limit: number): Promise<EventRecord[]> {
+    this.#footprint?.collection('events');
     return this.#state.eventPage(filter, beforeId, limit);
   }
 
   oldestEvents(before: string, limit: number): Promise<string[]> {
+    this.#footprint?.collection('events');
     return this.#state.oldestEvents(before, limit);
   }
 
@@ -74,6 +89,7 @@ export class StateTransaction implements Transaction {
     this.#checkOpen();
     const state = this.#state;
     const versions = state.saveVersions(collection, [parentOf(collection, record)]);
+    this.#footprint?.record(collection, record.id);
     state.insertRecord(collection, record);
     this.#changes.set(changeKey(collection, record.id), { collection, id: record.id, record });
     this.#undo.push(() => {
@@ -86,6 +102,7 @@ export class StateTransaction implements Transaction {
     this.#checkOpen();
     const state = this.#state;
     const current = state.get(collection, record.id);
+    if (this.#footprint !== undefined) this.#notePut(collection, current, record);
     // Both parents: a put may move a record to another parent, which changes both children lists.
     const versions = state.saveVersions(collection, [
       current === undefined ? null : parentOf(collection, current),
@@ -107,6 +124,9 @@ export class StateTransaction implements Transaction {
     }
     const state = this.#state;
     const current = state.get(collection, id);
+    this.#footprint?.record(collection, id);
+    if (current !== undefined)
+      this.#footprint?.formerParent(changeKey(collection, id), parentOf(collection, current));
     const versions = state.saveVersions(collection, [
       current === undefined ? null : parentOf(collection, current),
     ]);
@@ -125,6 +145,7 @@ export class StateTransaction implements Transaction {
       // In memory or cold (memory-state.ts): either way the change is a removal of the record.
       const undo = this.#state.removeEvent(id);
       if (undo === null) continue;
+      this.#footprint?.record('events', id);
       this.#changes.set(changeKey('events', id), { collection: 'events', id, record: null });
       this.#undo.push(undo);
       removed++;
@@ -147,6 +168,18 @@ export class StateTransaction implements Transaction {
   /** Keeps the changes and closes the transaction (the undo log stays, for `rollback` above). */
   commit(): void {
     this.#open = false;
+  }
+
+  #notePut<C extends CollectionName>(
+    collection: C,
+    current: CollectionRecords[C] | undefined,
+    record: CollectionRecords[C],
+  ): void {
+    this.#footprint?.record(collection, record.id);
+    if (current === undefined) return;
+    const before = parentOf(collection, current);
+    if (before !== parentOf(collection, record))
+      this.#footprint?.formerParent(changeKey(collection, record.id), before);
   }
 
   /**

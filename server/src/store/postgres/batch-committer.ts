@@ -1,12 +1,15 @@
 /**
  * Writing: the writes that arrived together (group commit, as on the file store) are one database
- * transaction. A batch first tries one round trip: its writers run on memory as it is, and the database
- * commits their changes only if no other process committed since this one last looked
- * (flagplane_commit_batch; a batch that changed nothing checks the last change number instead). When
- * another had, the batch runs under the write lock: catch up (log-follower.ts), run the writers again,
- * commit. Commits are therefore numbered without gaps in commit order, a key is checked against every
- * process's writes (and the database's unique constraint backs it), and a 2xx means committed. A batch
- * that fails to commit undoes its writers in memory.
+ * transaction, and usually one round trip. The batch's writers run on memory as it is, which gives its
+ * changes and its footprint (what the writers read: footprint.ts), and are undone at once: memory shows
+ * only committed changes, so reads never wait for a commit. The database then commits the batch under the
+ * write lock, numbered after the last change, provided the changes of other processes this one had not
+ * applied yet touch nothing of its footprint (flagplane_commit_batch); the process applies those and its
+ * own change as it applies any change of the log, and answers. Two processes writing different records
+ * therefore commit one after the other, not by turns. When a change it missed does touch the footprint,
+ * the batch runs under the write lock instead: catch up (log-follower.ts), run the writers again, commit.
+ * Commits are numbered without gaps in commit order, a key is checked against every process's writes
+ * (and the database's unique constraint backs it), and a 2xx means committed.
  */
 import { CommitLoop } from '../commit-loop.js';
 import type { Transaction } from '../store.js';
@@ -15,11 +18,13 @@ import type { StoreLogger } from '../store-logger.js';
 import { timedCommit } from '../store-timings.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { BatchRun, type QueuedWrite } from './batch-run.js';
+import type { NoticedChange } from './change-notifications.js';
 import { changeOps, type LogPosition } from './change-rows.js';
 import { asStoreError, isConnectionFailure } from './connection-failure.js';
 import type { Database } from './database.js';
 import type { LogFollower } from './log-follower.js';
 import {
+  type CommittedAfter,
   commitBatch,
   commitBatchSql,
   databaseBehind,
@@ -58,8 +63,10 @@ export class BatchCommitter {
     () => this.#queue.length > 0,
     () => this.#commitBatch(this.#queue.splice(0, maxBatch)),
   );
-  /** Whether the next batch tries one round trip first (no other process wrote lately). */
-  #optimistic = true;
+  /** The token of the change this process is committing, while its commit is on its way. */
+  #committing: string | null = null;
+  /** Batches that ran under the write lock (for tests and diagnostics). */
+  #underLock = 0;
 
   constructor(options: BatchCommitterOptions) {
     this.#database = options.database;
@@ -88,6 +95,15 @@ export class BatchCommitter {
     await done;
   }
 
+  /** Whether a noticed change is this process's own: applied already, or about to be with its answer. */
+  isOwn(change: NoticedChange): boolean {
+    return change.seq <= this.#follower.position.seq || change.token === this.#committing;
+  }
+
+  get batchesUnderLock(): number {
+    return this.#underLock;
+  }
+
   /** Resolves once no batch is on its way or queued. */
   idle(): Promise<void> {
     return this.#commits.idle();
@@ -95,44 +111,58 @@ export class BatchCommitter {
 
   async #commitBatch(batch: readonly QueuedWrite[]): Promise<void> {
     await timedCommit(batch.length, async () => {
-      if (this.#optimistic && !this.#follower.reloadWanted && (await this.#commitAsIs(batch))) return;
+      if (!this.#follower.reloadWanted && (await this.#commitAsIs(batch))) return;
+      this.#underLock++;
       await this.#commitUnderLock(batch);
     });
   }
 
-  /** Returns false, with every writer undone, when the batch must run under the lock instead. */
+  /** Returns false, having written nothing, when the batch must run under the lock instead. */
   async #commitAsIs(batch: readonly QueuedWrite[]): Promise<boolean> {
-    this.#uncommitted.begin();
-    const run = this.#run(batch);
     const after = this.#follower.position;
-    let committed = false;
-    let token: string | null = null;
+    const run = this.#run(batch);
+    // Memory keeps only what is committed: the changes go back in from the log once they are.
+    run.undo();
+    if (run.changes.size === 0) return this.#commitNothing(batch, run, after);
+    const token = newChangeToken();
+    const ops = changeOps(run.changes, run.footprint.formerParents);
+    let committed: CommittedAfter | null;
+    this.#committing = token;
     try {
-      // A batch that changed nothing (every write refused, or a no-op) commits nothing: its answers hold
-      // if nobody committed since this process last looked.
-      if (run.changes.size > 0) {
-        token = newChangeToken();
-        committed = await commitBatch(this.#database, after, changeOps(run.changes), token);
-      } else {
-        const last = await lastChange(this.#database);
-        committed = last.seq === after.seq && last.token === after.token;
-      }
+      committed = await commitBatch(this.#database, after, ops, token, run.footprint);
     } catch (error) {
       this.#fail(batch, run, error);
       return true;
+    } finally {
+      this.#committing = null;
     }
-    if (!committed) {
-      run.undo();
-      this.#uncommitted.settle();
-      return false;
+    if (committed === null) return false;
+    if (!this.#follower.appliedOwnCommit(committed.missed, { seq: committed.seq, token, ops })) {
+      // Memory could not take a change: load everything again (under the lock) before answering.
+      await this.#commitUnderLock([]);
     }
-    if (token !== null) this.#committed({ seq: after.seq + 1, token }, run);
-    this.#uncommitted.settle();
     run.answer();
     return true;
   }
 
-  /** After a batch under the lock that found changes of other processes, the next starts under it too. */
+  /**
+   * A batch that changed nothing (every write refused, or a no-op) commits nothing: its answers hold if
+   * nobody committed since this process last looked; else it runs again under the lock.
+   */
+  async #commitNothing(batch: readonly QueuedWrite[], run: BatchRun, after: LogPosition): Promise<boolean> {
+    let last: LogPosition;
+    try {
+      last = await lastChange(this.#database);
+    } catch (error) {
+      this.#fail(batch, run, error);
+      return true;
+    }
+    if (last.seq !== after.seq || last.token !== after.token) return false;
+    run.answer();
+    return true;
+  }
+
+  /** Runs the batch under the write lock, after catching up (or loading everything again). */
   async #commitUnderLock(batch: readonly QueuedWrite[]): Promise<void> {
     // What the transaction ran, for the answers (or the undo) once it has an outcome.
     const attempt: { run: BatchRun | null } = { run: null };
@@ -143,15 +173,14 @@ export class BatchCommitter {
       // batch's writes and the COMMIT in a second.
       committed = await this.#database.transaction(
         async (sql, changesSince) => {
-          const rows = toChangeRows(changesSince);
-          this.#optimistic = rows.every((row) => row.seq <= this.#follower.position.seq);
-          await this.#follower.catchUpUnderLock(sql, rows);
+          await this.#follower.catchUpUnderLock(sql, toChangeRows(changesSince));
           this.#uncommitted.begin();
           const run = this.#run(batch);
           attempt.run = run;
           if (run.changes.size === 0) return null;
           const token = newChangeToken();
           const after = this.#follower.position;
+          this.#committing = token;
           await sql.commitAfter(commitBatchSql(after, changeOps(run.changes), token));
           return { seq: after.seq + 1, token };
         },
@@ -160,6 +189,8 @@ export class BatchCommitter {
     } catch (error) {
       this.#fail(batch, attempt.run, error);
       return;
+    } finally {
+      this.#committing = null;
     }
     if (committed !== null && attempt.run !== null) this.#committed(committed, attempt.run);
     this.#uncommitted.settle();

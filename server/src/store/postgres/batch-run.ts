@@ -1,9 +1,11 @@
 /**
  * One write batch's writers, run on the memory state: each in a transaction of its own (a writer that
  * throws is undone at once and refused alone), the results of the others, and their net changes, which
- * the batch commits together. Until the batch commits, `undo` takes every applied writer back.
+ * the batch commits together, and their footprint (footprint.ts: what they read, which parents they
+ * moved records out of). Until the batch commits, `undo` takes every applied writer back.
  */
 import { type ChangeSet, mergeChanges } from '../change-set.js';
+import { Footprint } from '../footprint.js';
 import type { Transaction } from '../store.js';
 import type { WriterRunner } from '../store-core.js';
 import type { StateTransaction } from '../transaction.js';
@@ -25,12 +27,14 @@ export class BatchRun {
   readonly #refused: { readonly write: QueuedWrite; readonly error: unknown }[] = [];
   /** The net record changes of every applied writer. */
   readonly changes: ChangeSet = new Map();
+  /** Every writer's, those refused too (their reads only make the check stricter). */
+  readonly footprint = new Footprint();
 
   /** Runs every writer of `batch` in order, each through `runWriter` (the store core's). */
   constructor(batch: readonly QueuedWrite[], runWriter: WriterRunner) {
     for (const write of batch) {
       try {
-        const { tx, result } = runWriter(write.writer);
+        const { tx, result } = runWriter(write.writer, this.footprint);
         this.#applied.push({ write, tx, result });
         mergeChanges(this.changes, tx.changes);
       } catch (error) {

@@ -14,10 +14,24 @@ export interface ChangeNotificationOptions {
   readonly url: string;
   readonly logger?: StoreLogger | undefined;
   /**
-   * A change was committed (`seq`, its number; by this process too), or the connection was just made
-   * (`seq` undefined: anything may have been missed): catch up.
+   * A change was committed (its number and token; by this process too), or the connection was just made
+   * (undefined: anything may have been missed): catch up.
    */
-  readonly onNotice: (seq: number | undefined) => void;
+  readonly onNotice: (change: NoticedChange | undefined) => void;
+}
+
+/** What a notification names: the change's number, and its token (null from a server before migration 003). */
+export interface NoticedChange {
+  readonly seq: number;
+  readonly token: string | null;
+}
+
+/** The payload is `seq token` (migration 003), or `seq` alone (002): anything else names no change. */
+export function parseNotice(payload: string | undefined): NoticedChange | undefined {
+  const [seqText = '', token] = (payload ?? '').split(' ', 2);
+  const seq = Number(seqText);
+  if (seqText === '' || !Number.isSafeInteger(seq)) return undefined;
+  return { seq, token: token ?? null };
 }
 
 const firstPauseMs = 200;
@@ -68,8 +82,7 @@ export class ChangeNotifications {
     client.on('end', () => lost());
     client.on('notification', (message) => {
       if (message.channel !== changeChannel) return;
-      const seq = Number(message.payload);
-      this.#options.onNotice(Number.isSafeInteger(seq) ? seq : undefined);
+      this.#options.onNotice(parseNotice(message.payload));
     });
     try {
       await client.connect();

@@ -5,28 +5,55 @@
  * collectionIndexes names, so the database can hold the unique constraint behind every 409.
  */
 import type { ChangeSet, RecordChange } from '../change-set.js';
+import { collectionKey, recordKey, scopeKey } from '../footprint.js';
 import { keyOf, type MemoryState, parentOf } from '../memory-state.js';
 import { collectionNames } from '../records.js';
 import { StateTransaction } from '../transaction.js';
 
-/** One record's net change in a write batch (record null: it was removed), with its parent and key. */
+/**
+ * One record's net change in a write batch (record null: it was removed), with its parent and key, and
+ * the parent it had before the batch when it was removed or moved (`formerParentId`, absent otherwise):
+ * a batch of another process that looked at that parent's children depends on it (footprint.ts).
+ */
 export interface ChangeOp extends RecordChange {
   readonly parentId: string | null;
   readonly key: string | null;
+  readonly formerParentId?: string | null;
 }
 
-export function changeOps(changes: ChangeSet): ChangeOp[] {
+export function changeOps(
+  changes: ChangeSet,
+  formerParents: ReadonlyMap<string, string | null> = new Map(),
+): ChangeOp[] {
   const ops: ChangeOp[] = [];
-  for (const { collection, id, record } of changes.values()) {
-    ops.push({
+  for (const [changeKey, { collection, id, record }] of changes) {
+    const op: ChangeOp = {
       collection,
       id,
       parentId: record === null ? null : parentOf(collection, record),
       key: record === null ? null : keyOf(collection, record),
       record,
-    });
+    };
+    const formerParentId = formerParents.get(changeKey);
+    ops.push(formerParentId === undefined ? op : { ...op, formerParentId });
   }
   return ops;
+}
+
+/**
+ * What a change touches, in the keys of a footprint (footprint.ts): each record, the parents whose
+ * children it changed (the record's parent now and, when it was removed or moved, before), each
+ * collection. Stored beside the change: a batch of another process that missed it checks against it.
+ */
+export function changeTouches(ops: readonly ChangeOp[]): string[] {
+  const touches = new Set<string>();
+  for (const op of ops) {
+    touches.add(recordKey(op.collection, op.id));
+    touches.add(collectionKey(op.collection));
+    if (op.record !== null) touches.add(scopeKey(op.collection, op.parentId));
+    if (op.formerParentId !== undefined) touches.add(scopeKey(op.collection, op.formerParentId));
+  }
+  return [...touches];
 }
 
 /** What a change row holds, as the database hands it back (`ops` parsed from its JSON). */

@@ -4,9 +4,10 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import type { Footprint } from '../footprint.js';
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { emptyStoreData } from '../store-data.js';
-import type { ChangeOp, ChangeRow, LogPosition } from './change-rows.js';
+import { type ChangeOp, type ChangeRow, changeTouches, type LogPosition } from './change-rows.js';
 import {
   type Database,
   literal,
@@ -88,30 +89,37 @@ export async function setUpCursorSecret(db: Queryable, secret: string): Promise<
 
 /** The function that commits a write batch (sql/migrations/001-shared-log.sql), as a prepared statement. */
 const commitBatchStatement: PreparedStatement = {
-  name: 'flagplane_commit_batch',
-  text: 'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false) AS committed',
+  name: 'flagplane_commit_batch_after',
+  text: 'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false, $5::text[], $6::text[]) AS committed',
 };
 
 /** A random name for a change row (see flagplane_changes.token). */
 export const newChangeToken = (): string => randomBytes(12).toString('base64url');
 
+/** A batch committed in one round trip: its number, and the changes before it that this process missed. */
+export interface CommittedAfter {
+  readonly seq: number;
+  readonly missed: ChangeRow[];
+}
+
 /**
- * Commits a batch in one round trip (its own transaction): under the write lock, and only if the last
- * change is still `expectedSeq`. False when another process committed since: nothing was written.
+ * Commits a batch in one round trip (its own transaction), under the write lock: after `after` (the last
+ * change this process applied), or after changes it missed that touch nothing of `footprint`. Null when
+ * another process's change does, or the missed changes are too many or no longer kept: nothing written.
  */
 export async function commitBatch(
   db: Database,
   after: LogPosition,
   ops: readonly ChangeOp[],
   token: string,
-): Promise<boolean> {
-  const [row] = await db.execute<{ committed: boolean }>(commitBatchStatement, [
-    after.seq,
-    after.token,
-    JSON.stringify(ops),
-    token,
-  ]);
-  return row?.committed === true;
+  footprint: Footprint,
+): Promise<CommittedAfter | null> {
+  const [row] = await db.execute<{ committed: { seq: number; missed: Record<string, unknown>[] } | null }>(
+    commitBatchStatement,
+    [after.seq, after.token, JSON.stringify(ops), token, changeTouches(ops), [...footprint.keys]],
+  );
+  const committed = row?.committed ?? null;
+  return committed === null ? null : { seq: Number(committed.seq), missed: toChangeRows(committed.missed) };
 }
 
 /**
@@ -122,7 +130,8 @@ export async function commitBatch(
 export function commitBatchSql(after: LogPosition, ops: readonly ChangeOp[], token: string): string {
   if (!Number.isSafeInteger(after.seq)) throw new Error('seq is an integer');
   const expectedToken = after.token === null ? 'NULL' : literal(after.token);
-  return `SELECT flagplane_commit_batch(${after.seq}, ${expectedToken}, ${literal(JSON.stringify(ops))}::json, ${literal(token)}, true)`;
+  const touches = changeTouches(ops).map(literal).join(', ');
+  return `SELECT flagplane_commit_batch(${after.seq}, ${expectedToken}, ${literal(JSON.stringify(ops))}::json, ${literal(token)}, true, ARRAY[${touches}]::text[], NULL)`;
 }
 
 /** SQLSTATE of flagplane_commit_batch finding the database behind a process that holds the lock. */

@@ -13,8 +13,9 @@
  *   limit every process shares (one statement, shared by every request that arrives while one runs), so
  *   a write acknowledged by any process is visible to the next request on every process.
  *
- * While a batch's writers are applied in memory and not yet committed, reads wait for the outcome
- * (uncommitted-writes.ts): nobody observes a write that may still be undone.
+ * Memory shows committed changes only: a batch that commits in one round trip is undone in memory while
+ * it is on its way and applied from the log once committed; one that runs under the write lock keeps its
+ * writers applied meanwhile, and reads wait for its outcome (uncommitted-writes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { type RateLimitState, windowStartOf } from '../../domain/rate-limit.js';
@@ -101,7 +102,7 @@ export class PostgresStore extends StoreCore {
     this.#committer = new BatchCommitter({
       ...shared,
       follower: this.#follower,
-      runWriter: (writer) => this.runWriter(writer),
+      runWriter: (writer, footprint) => this.runWriter(writer, footprint),
       // Committed events are read from the database from now on.
       committedEvents: (ids) => {
         state.evictEvents(ids);
@@ -112,10 +113,11 @@ export class PostgresStore extends StoreCore {
     this.#notifications = new ChangeNotifications({
       url: options.url,
       logger,
-      onNotice: (seq) => {
-        // This process's own commits are announced to it too: those are applied already.
-        if (this.closed || (seq !== undefined && seq <= this.#follower.position.seq)) return;
-        this.catchUp().catch(() => {}); // a failed round is tried again at the next notice or request
+      onNotice: (change) => {
+        if (this.closed) return;
+        // This process's own commits are announced to it too: those are applied, or about to be.
+        if (change !== undefined && this.#committer.isOwn(change)) return;
+        this.#follower.noticed(change?.seq);
       },
     });
   }
@@ -128,6 +130,14 @@ export class PostgresStore extends StoreCore {
   /** The last change applied (for tests and diagnostics). */
   get appliedChange(): number {
     return this.#follower.position.seq;
+  }
+
+  /**
+   * How many write batches ran under the write lock, after a change of another process they depended on
+   * (or to load everything again), instead of committing in one round trip (tests, diagnostics).
+   */
+  get batchesUnderLock(): number {
+    return this.#committer.batchesUnderLock;
   }
 
   /** How many times this process loaded the whole state again after opening (tests, diagnostics). */
@@ -204,6 +214,7 @@ export class PostgresStore extends StoreCore {
 
   protected async closeStore(): Promise<void> {
     await this.#notifications.close();
+    this.#follower.close();
     await this.#committer.idle();
     await this.#database.end();
   }
