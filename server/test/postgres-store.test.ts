@@ -122,13 +122,14 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     const url = await createTestDatabase(cluster.url);
     const [a, b] = [await open(url), await open(url)];
     // Sent together: each batch runs on memory without the other's change, and one commits after it.
-    await Promise.all([
-      a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha'))),
-      b.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta'))),
+    const positionsWhenAnswered = await Promise.all([
+      a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha'))).then(() => a.appliedChange),
+      b.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta'))).then(() => b.appliedChange),
     ]);
     expect([a.batchesUnderLock, b.batchesUnderLock]).toEqual([0, 0]);
     // The one that committed second applied the first's change with its own answer.
-    expect(Math.max(a.appliedChange, b.appliedChange)).toBe(2);
+    expect(positionsWhenAnswered.sort()).toEqual([1, 2]);
+    expect((b.appliedChange === 2 ? b : a).peek((view) => view.countChildren('flags', 'p1'))).toBe(2);
     await Promise.all([a.catchUp(), b.catchUp()]);
     expect(ids(a)).toEqual(['f1', 'f2']);
     expect(a.snapshot()).toEqual(b.snapshot());
@@ -185,6 +186,54 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     const insertion = seqWhere((op) => op.id === 'fb');
     expect(b.peek((view) => view.get('flags', 'fb')?.name)).toBe(removal < insertion ? 'saw 0' : 'saw 1');
     expect(a.snapshot()).toEqual(b.snapshot());
+  });
+
+  it('names the parent a record left in a change committed under the lock, too', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const [a, b] = [await open(url), await open(url)];
+    await a.write((tx) => {
+      tx.insert('flags', flag('f1', 'p1', 'alpha'));
+      tx.insert('flags', flag('f2', 'p2', 'beta'));
+    });
+    await b.catchUp();
+    await b.write((tx) => tx.put('flags', flag('f2', 'p2', 'beta', 'renamed')));
+    // A has not applied B's change yet (a notice waits for a round): its batch read f2, so it runs again
+    // under the lock, and the removal it commits there names p1 all the same.
+    await a.write((tx) => {
+      tx.get('flags', 'f2');
+      tx.remove('flags', 'f1');
+    });
+    expect(a.batchesUnderLock).toBe(1);
+    const [removal] = await connect(url).query<{ touches: string[] }>(
+      'SELECT touches FROM flagplane_changes ORDER BY seq DESC LIMIT 1',
+    );
+    expect(removal?.touches).toContain('s:flags:p1');
+  });
+
+  it('still commits for a server from before migration 003 (its changes touch everything)', async () => {
+    const url = await createTestDatabase(cluster.url);
+    const store = await open(url);
+    const database = connect(url);
+    const op = {
+      collection: 'flags',
+      id: 'old',
+      parentId: 'p1',
+      key: 'old',
+      record: flag('old', 'p1', 'old'),
+    };
+    const call = (seq: number, token: string | null) =>
+      database.query<{ committed: boolean }>(
+        'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false) AS committed',
+        [seq, token, JSON.stringify([op]), `old-${seq}`],
+      );
+    expect((await call(0, null))[0]?.committed).toBe(true);
+    expect((await call(0, null))[0]?.committed).toBe(false); // behind: it catches up under the lock
+    const [row] = await database.query<{ touches: string[] | null }>('SELECT touches FROM flagplane_changes');
+    expect(row?.touches).toBeNull();
+    // A batch of this server that missed it runs again under the lock, whatever it read.
+    await store.write((tx) => tx.insert('flags', flag('new', 'p2', 'new')));
+    expect(store.batchesUnderLock).toBe(1);
+    expect(ids(store)).toEqual(['new', 'old']);
   });
 
   it('answers a key the database holds and memory missed with the writer’s own refusal, after loading again', async () => {

@@ -98,6 +98,18 @@ BEGIN
 END;
 $$;
 
+-- The function as servers before this migration call it, for those still running during a rolling
+-- upgrade: their changes touch everything (NULL), and a batch of theirs that finds others' changes is
+-- refused, as before, and runs under the lock.
+CREATE FUNCTION flagplane_commit_batch(
+  expected_seq bigint, expected_token text, batch_ops json, batch_token text, strict boolean
+)
+RETURNS boolean
+LANGUAGE sql AS $$
+  SELECT flagplane_commit_batch(expected_seq, expected_token, batch_ops, batch_token, strict, NULL, NULL)
+    IS NOT NULL;
+$$;
+
 -- §24: a change is announced as `seq token`, so the process that committed it knows its own notice
 -- before the answer of its commit arrives (a notice of `seq` alone only said which change it was).
 CREATE OR REPLACE FUNCTION flagplane_notify_change() RETURNS trigger

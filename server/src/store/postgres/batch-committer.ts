@@ -181,7 +181,9 @@ export class BatchCommitter {
           const token = newChangeToken();
           const after = this.#follower.position;
           this.#committing = token;
-          await sql.commitAfter(commitBatchSql(after, changeOps(run.changes), token));
+          await sql.commitAfter(
+            commitBatchSql(after, changeOps(run.changes, run.footprint.formerParents), token),
+          );
           return { seq: after.seq + 1, token };
         },
         { opening: this.#follower.lockAndReadSql() },

@@ -48,6 +48,7 @@ describe('a change row’s ops and touches', () => {
       new Map([
         [changeKey('organizations', 'o1'), { collection: 'organizations', id: 'o1', record: organization }],
       ]),
+      new Map(),
     );
     expect(changeTouches(ops)).toContain('s:organizations:');
   });

@@ -21,10 +21,8 @@ export interface ChangeOp extends RecordChange {
   readonly formerParentId?: string | null;
 }
 
-export function changeOps(
-  changes: ChangeSet,
-  formerParents: ReadonlyMap<string, string | null> = new Map(),
-): ChangeOp[] {
+/** `formerParents`: the batch's (its footprint's); required, so that no change row leaves them out. */
+export function changeOps(changes: ChangeSet, formerParents: ReadonlyMap<string, string | null>): ChangeOp[] {
   const ops: ChangeOp[] = [];
   for (const [changeKey, { collection, id, record }] of changes) {
     const op: ChangeOp = {

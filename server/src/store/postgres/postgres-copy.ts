@@ -27,7 +27,8 @@ export async function insertState(tx: Queryable, data: StoreData): Promise<Colle
       for (const record of records.slice(start, start + chunkSize)) {
         changes.set(changeKey(collection, record.id), { collection, id: record.id, record });
       }
-      const json = JSON.stringify(changeOps(changes));
+      // Records inserted, none moved or removed: no former parents.
+      const json = JSON.stringify(changeOps(changes, new Map()));
       if (collection === 'events') {
         await tx.query(
           `INSERT INTO flagplane_events (id, organization_id, project_id, flag_id, created_at, record)
