@@ -12,14 +12,19 @@
  *   found; '' for top-level records): any record of that collection under that parent, added, changed,
  *   moved or removed, touches it;
  * - `c:collection`: a collection read whole (`all`, the event log): any change of it touches it.
+ * - `k:collection:parentId:key`: a key checked free when a record took it (insert, or a put that
+ *   changed its key or parent): a change of another process whose record holds that key touches it, so
+ *   the batch runs again and its writer meets the key (409) instead of the database's unique constraint.
  *
- * Collection names have no colon, so the key's second colon ends the name.
+ * Collection names and ids have no colon, so every colon up to the last part is a separator.
  */
 import type { CollectionName } from './records.js';
 
 export const recordKey = (collection: string, id: string) => `r:${collection}:${id}`;
 export const scopeKey = (collection: string, parentId: string | null) => `s:${collection}:${parentId ?? ''}`;
 export const collectionKey = (collection: string) => `c:${collection}`;
+export const takenKey = (collection: string, parentId: string | null, key: string) =>
+  `k:${collection}:${parentId ?? ''}:${key}`;
 
 export class Footprint {
   readonly keys = new Set<string>();
@@ -36,6 +41,10 @@ export class Footprint {
 
   collection(collection: CollectionName): void {
     this.keys.add(collectionKey(collection));
+  }
+
+  takesKey(collection: CollectionName, parentId: string | null, key: string): void {
+    this.keys.add(takenKey(collection, parentId, key));
   }
 
   /** Keeps the first: the parent the record had when the batch began is the one others may have read. */

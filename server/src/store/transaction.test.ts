@@ -222,6 +222,7 @@ describe('StateTransaction with a footprint', () => {
         'c:projects',
         'c:events',
         'r:flags:f9',
+        'k:flags:p2:delta', // the key it took, checked free
       ].sort(),
     );
     expect(footprint.formerParents.size).toBe(0);
@@ -238,6 +239,9 @@ describe('StateTransaction with a footprint', () => {
     const second = new StateTransaction(state, footprint);
     second.put('flags', flag('f1', 'p1', 'back')); // p2 → p1: p1 stays the parent before the batch
     second.commit();
+    // A put checks a key only when it takes another (moved or renamed), not when it keeps its own.
+    expect(footprint.keys).toContain('k:flags:p2:moved');
+    expect(footprint.keys).not.toContain('k:flags:p2:alpha');
     expect(Object.fromEntries(footprint.formerParents)).toEqual({
       [changeKey('flags', 'f1')]: 'p1',
       [changeKey('flags', 'f2')]: 'p1',

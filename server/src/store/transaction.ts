@@ -8,7 +8,7 @@
 import { type ChangeSet, changeKey, type RecordChange } from './change-set.js';
 import type { EventFilter } from './event-filter.js';
 import type { Footprint } from './footprint.js';
-import { type MemoryState, parentOf } from './memory-state.js';
+import { keyOf, type MemoryState, parentOf } from './memory-state.js';
 import type { CollectionName, CollectionRecords, EventRecord } from './records.js';
 import type { Transaction } from './store.js';
 
@@ -89,7 +89,7 @@ export class StateTransaction implements Transaction {
     this.#checkOpen();
     const state = this.#state;
     const versions = state.saveVersions(collection, [parentOf(collection, record)]);
-    this.#footprint?.record(collection, record.id);
+    if (this.#footprint !== undefined) this.#noteInsert(collection, record);
     state.insertRecord(collection, record);
     this.#changes.set(changeKey(collection, record.id), { collection, id: record.id, record });
     this.#undo.push(() => {
@@ -178,8 +178,17 @@ export class StateTransaction implements Transaction {
     this.#footprint?.record(collection, record.id);
     if (current === undefined) return;
     const before = parentOf(collection, current);
-    if (before !== parentOf(collection, record))
-      this.#footprint?.formerParent(changeKey(collection, record.id), before);
+    const after = parentOf(collection, record);
+    if (before !== after) this.#footprint?.formerParent(changeKey(collection, record.id), before);
+    const key = keyOf(collection, record);
+    if (key !== null && (before !== after || key !== keyOf(collection, current)))
+      this.#footprint?.takesKey(collection, after, key);
+  }
+
+  #noteInsert<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void {
+    this.#footprint?.record(collection, record.id);
+    const key = keyOf(collection, record);
+    if (key !== null) this.#footprint?.takesKey(collection, parentOf(collection, record), key);
   }
 
   /**

@@ -36,9 +36,18 @@ describe('a change row’s ops and touches', () => {
     ]);
   });
 
-  it('touches each record, its collection, and the parents whose children changed, before and after', () => {
+  it('touches each record, its collection, the parents whose children changed (before and after), the keys it holds', () => {
     expect(changeTouches(changeOps(changes, formerParents)).sort()).toEqual(
-      ['r:flags:f1', 'r:flags:f2', 'r:flags:f3', 'c:flags', 's:flags:p1', 's:flags:p2'].sort(),
+      [
+        'r:flags:f1',
+        'r:flags:f2',
+        'r:flags:f3',
+        'c:flags',
+        's:flags:p1',
+        's:flags:p2',
+        'k:flags:p2:alpha',
+        'k:flags:p1:gamma',
+      ].sort(),
     );
   });
 

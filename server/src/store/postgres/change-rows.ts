@@ -5,7 +5,7 @@
  * collectionIndexes names, so the database can hold the unique constraint behind every 409.
  */
 import type { ChangeSet, RecordChange } from '../change-set.js';
-import { collectionKey, recordKey, scopeKey } from '../footprint.js';
+import { collectionKey, recordKey, scopeKey, takenKey } from '../footprint.js';
 import { keyOf, type MemoryState, parentOf } from '../memory-state.js';
 import { collectionNames } from '../records.js';
 import { StateTransaction } from '../transaction.js';
@@ -41,7 +41,7 @@ export function changeOps(changes: ChangeSet, formerParents: ReadonlyMap<string,
 /**
  * What a change touches, in the keys of a footprint (footprint.ts): each record, the parents whose
  * children it changed (the record's parent now and, when it was removed or moved, before), each
- * collection. Stored beside the change: a batch of another process that missed it checks against it.
+ * collection, each key its records hold. Stored beside the change: a batch of another process that missed it checks against it.
  */
 export function changeTouches(ops: readonly ChangeOp[]): string[] {
   const touches = new Set<string>();
@@ -49,6 +49,7 @@ export function changeTouches(ops: readonly ChangeOp[]): string[] {
     touches.add(recordKey(op.collection, op.id));
     touches.add(collectionKey(op.collection));
     if (op.record !== null) touches.add(scopeKey(op.collection, op.parentId));
+    if (op.record !== null && op.key !== null) touches.add(takenKey(op.collection, op.parentId, op.key));
     if (op.formerParentId !== undefined) touches.add(scopeKey(op.collection, op.formerParentId));
   }
   return [...touches];

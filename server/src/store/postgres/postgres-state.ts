@@ -33,7 +33,7 @@ const takeWriteLockSql = `SELECT pg_advisory_xact_lock(${writeLockKey}::bigint)`
 export function lockAndReadChangesSql(seq: number, limit: number): string {
   if (!Number.isSafeInteger(seq) || !Number.isSafeInteger(limit))
     throw new Error('seq and limit are integers');
-  return `${takeWriteLockSql}; SELECT seq::text AS seq, token, ops FROM flagplane_changes WHERE seq > ${seq} ORDER BY seq LIMIT ${limit}`;
+  return `${takeWriteLockSql}; SELECT c.seq::text AS seq, c.token, c.ops FROM flagplane_changes c WHERE c.seq > ${seq} ORDER BY c.seq LIMIT ${limit}`;
 }
 
 /** Change rows as they come back from a query (`seq` as text). */
@@ -44,7 +44,7 @@ export function toChangeRows(rows: readonly Record<string, unknown>[]): ChangeRo
 /** The changes committed after `seq`, oldest first, at most `limit` of them. */
 export async function changesAfter(db: Queryable, seq: number, limit: number): Promise<ChangeRow[]> {
   const rows = await db.query<{ seq: string; token: string; ops: ChangeOp[] }>(
-    'SELECT seq::text AS seq, token, ops FROM flagplane_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
+    'SELECT c.seq::text AS seq, c.token, c.ops FROM flagplane_changes c WHERE c.seq > $1 ORDER BY c.seq LIMIT $2',
     [seq, limit],
   );
   return toChangeRows(rows);
@@ -140,7 +140,7 @@ export const databaseBehind = 'FP001';
 /** The last committed change (seq 0 and token null when there is none). */
 export async function lastChange(db: Queryable): Promise<LogPosition> {
   const [row] = await db.query<{ seq: string; token: string }>(
-    'SELECT seq::text AS seq, token FROM flagplane_changes ORDER BY seq DESC LIMIT 1',
+    'SELECT c.seq::text AS seq, c.token FROM flagplane_changes c ORDER BY c.seq DESC LIMIT 1',
   );
   return row === undefined ? { seq: 0, token: null } : { seq: Number(row.seq), token: row.token };
 }

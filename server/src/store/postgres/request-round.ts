@@ -84,8 +84,8 @@ const countAndReadChangesStatement: PreparedStatement = {
       window_start::text AS window_start, count
       FROM counted
     UNION ALL
-    (SELECT 'change', seq::text, token, ops, NULL, NULL, NULL FROM flagplane_changes
-      WHERE seq > $4 ORDER BY seq LIMIT $5)
+    (SELECT 'change', c.seq::text, c.token, c.ops, NULL, NULL, NULL FROM flagplane_changes c
+      WHERE c.seq > $4 ORDER BY c.seq LIMIT $5)
     UNION ALL
     SELECT 'last', coalesce(max(seq), 0)::text, (SELECT token FROM flagplane_changes WHERE seq = $4), NULL, NULL,
       NULL, NULL
