@@ -3,33 +3,14 @@
  * through the table's indexes, and it answers every filter, page and cursor exactly as the memory store
  * does, whichever process recorded the events; retention removes them in the database.
  */
-import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
 import { pageQuery } from '../src/store/postgres/postgres-events.js';
-import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
+import type { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { events, expectSameAnswers, record } from './support/event-samples.js';
-import { createTestDatabase } from './support/test-databases.js';
+import { postgresStoreTests } from './support/postgres-stores.js';
 
-const available = postgresAvailable();
-let cluster: PostgresCluster;
-const opened: PostgresStore[] = [];
-
-beforeAll(async () => {
-  if (available) cluster = await startPostgres();
-});
-afterEach(async () => {
-  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
-});
-afterAll(async () => {
-  await cluster?.destroy();
-});
-
-async function open(url: string): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, poolSize: 3 });
-  opened.push(store);
-  return store;
-}
+const { available, newDatabase, open } = postgresStoreTests();
 
 /** Events the memory of `store` holds (a look inside: the point is that it holds none once committed). */
 const inMemory = (store: PostgresStore) =>
@@ -40,7 +21,7 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
     const all = events(120, { backwardsAt: 100 });
     const reference = createMemoryStore();
     await record(reference, all);
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const [a, b] = [await open(url), await open(url)];
     // Written by two processes, half each: both read all of them from the database.
     await record(a, all.slice(0, 60));
@@ -66,7 +47,7 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
     const all = events(40);
     const reference = createMemoryStore();
     await record(reference, all);
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const [a, b] = [await open(url), await open(url)];
     await record(a, all);
     const cutoff = '2026-11-01T00:20:30.000Z';
@@ -80,7 +61,7 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
   });
 
   it('walks the index of the narrowest list the filter names, newest first', async () => {
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const store = await open(url);
     await record(store, events(30));
     const { Database } = await import('../src/store/postgres/database.js');

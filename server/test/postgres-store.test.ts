@@ -2,64 +2,40 @@
  * What only the PostgreSQL store (§22) promises, beyond the store interface every store keeps
  * (store-interface.test.ts): two stores on one database see each other's writes, memory that missed a
  * change finds out from the database and loads it again, and `copy-data` moves a file store over whole.
+ * How their write batches commit side by side: postgres-commits.test.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type PostgresCluster, postgresAvailable, startPostgres } from '@flagplane/test-support/postgres';
 import { runProcess } from '@flagplane/test-support/process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CopyDataError, copyData } from '../src/copy-data.js';
 import { applyIdentities, parseIdentityDocument } from '../src/identity/apply-identities.js';
 import { openFileStore } from '../src/store/file/file-store.js';
-import type { ChangeOp, ChangeRow } from '../src/store/postgres/change-rows.js';
-import { Database } from '../src/store/postgres/database.js';
-import {
-  changesAfter,
-  lastChange,
-  lockAndReadChangesSql,
-  toChangeRows,
-  writeLockKey,
-} from '../src/store/postgres/postgres-state.js';
-import { openPostgresStore, type PostgresStore } from '../src/store/postgres/postgres-store.js';
-import { countAndReadChanges } from '../src/store/postgres/request-round.js';
+import { writeLockKey } from '../src/store/postgres/postgres-state.js';
 import { loadMigrations } from '../src/store/postgres/schema.js';
 import type { EventRecord } from '../src/store/records.js';
-import type { Transaction } from '../src/store/store.js';
 import { identities } from './fixtures.js';
 import { mainScript } from './support/built-server.js';
+import { flagIds as ids, postgresStoreTests } from './support/postgres-stores.js';
 import { flagRecord as flag } from './support/store-fixture.js';
-import { createTestDatabase } from './support/test-databases.js';
 
-const available = postgresAvailable();
-let cluster: PostgresCluster;
-const opened: { close(): Promise<void> }[] = [];
+const { available, newDatabase, open, connect } = postgresStoreTests();
 let directory = '';
 
 beforeAll(async () => {
-  if (available) cluster = await startPostgres();
   directory = await mkdtemp(join(tmpdir(), 'flagplane-postgres-store-'));
 });
-afterEach(async () => {
-  await Promise.allSettled(opened.splice(0).map((store) => store.close()));
-});
 afterAll(async () => {
-  await cluster?.destroy();
   await rm(directory, { recursive: true, force: true });
 });
-
-async function open(url: string): Promise<PostgresStore> {
-  const store = await openPostgresStore({ url, poolSize: 3 });
-  opened.push(store);
-  return store;
-}
 
 /**
  * Two stores that followed three writes (f1, f2, f3), and then the database as a backup taken after the
  * first would restore it: changes 2 and 3 and their records gone.
  */
 async function restoredAfterFirstOfThree() {
-  const url = await createTestDatabase(cluster.url);
+  const url = await newDatabase();
   const [a, b] = [await open(url), await open(url)];
   for (const id of ['f1', 'f2', 'f3']) await a.write((tx) => tx.insert('flags', flag(id, 'p1', id)));
   // A's own commits are announced to it too (§24), and one heard before the write had applied it starts
@@ -70,14 +46,6 @@ async function restoredAfterFirstOfThree() {
   await database.query('DELETE FROM flagplane_changes WHERE seq > 1');
   await database.query("DELETE FROM flagplane_records WHERE id IN ('f2', 'f3')");
   return { url, a, b };
-}
-
-const ids = (store: PostgresStore) => Object.keys(store.snapshot().flags).sort();
-
-function connect(url: string): Database {
-  const database = new Database({ url, poolSize: 1 });
-  opened.push({ close: () => database.end() });
-  return database;
 }
 
 it('takes the same write lock in SQL (flagplane_commit_batch) as in TypeScript', () => {
@@ -91,7 +59,7 @@ it('takes the same write lock in SQL (flagplane_commit_batch) as in TypeScript',
 
 describe.skipIf(!available)('the PostgreSQL store', () => {
   it('shows one store’s acknowledged writes to another after catchUp, and takes each key once', async () => {
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const [a, b] = [await open(url), await open(url)];
     await a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
     // B may already have it (A's commit notifies B, §24); after catchUp it certainly does.
@@ -110,7 +78,7 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
   });
 
   it('follows its own commits and others’ without loading everything again', async () => {
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const [a, b] = [await open(url), await open(url)];
     const gate = a.createRequestGate(1_000_000, 60_000);
     // Writes of both, and a request round of A sent while A's own commit is on its way (the round's
@@ -128,148 +96,8 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     expect([a.reloads, b.reloads]).toEqual([0, 0]);
   });
 
-  it('commits two processes’ writes of different records one after the other, each in one round trip', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    // Sent together: each batch runs on memory without the other's change, and one commits after it.
-    const positionsWhenAnswered = await Promise.all([
-      a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha'))).then(() => a.appliedChange),
-      b.write((tx) => tx.insert('flags', flag('f2', 'p1', 'beta'))).then(() => b.appliedChange),
-    ]);
-    expect([a.batchesUnderLock, b.batchesUnderLock]).toEqual([0, 0]);
-    // The one that committed second applied the first's change with its own answer.
-    expect(positionsWhenAnswered.sort()).toEqual([1, 2]);
-    expect((b.appliedChange === 2 ? b : a).peek((view) => view.countChildren('flags', 'p1'))).toBe(2);
-    await Promise.all([a.catchUp(), b.catchUp()]);
-    expect(ids(a)).toEqual(['f1', 'f2']);
-    expect(a.snapshot()).toEqual(b.snapshot());
-    expect([a.reloads, b.reloads]).toEqual([0, 0]);
-  });
-
-  it('runs a batch again under the lock when a change it missed touched a record its writers read', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    await a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha', '')));
-    await b.catchUp();
-    const append = (suffix: string) => (tx: Transaction) => {
-      const current = tx.get('flags', 'f1');
-      if (current === undefined) throw new Error('f1 is gone');
-      tx.put('flags', { ...current, name: `${current.name}${suffix}` });
-    };
-    await Promise.all([a.write(append('a')), b.write(append('b'))]);
-    await Promise.all([a.catchUp(), b.catchUp()]);
-    // Neither write is lost: the second ran again on top of the first.
-    expect([...(a.peek((view) => view.get('flags', 'f1')?.name) ?? '')].sort()).toEqual(['a', 'b']);
-    expect(a.batchesUnderLock + b.batchesUnderLock).toBe(1);
-    expect(a.snapshot()).toEqual(b.snapshot());
-  });
-
-  it('runs a batch again when a change it missed added to the children its writers counted', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    const recordCount = (id: string) => (tx: Transaction) =>
-      tx.insert('flags', flag(id, 'p1', id, `saw ${tx.countChildren('flags', 'p1')}`));
-    await Promise.all([a.write(recordCount('fa')), b.write(recordCount('fb'))]);
-    await Promise.all([a.catchUp(), b.catchUp()]);
-    // As if one after the other: the second saw the first (two "saw 0" would be a write skew).
-    const names = a.peek((view) => view.children('flags', 'p1').map((record) => record.name));
-    expect([...names].sort()).toEqual(['saw 0', 'saw 1']);
-  });
-
-  it('runs a batch again when a change it missed removed a record from the children its writers counted', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    await a.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
-    await b.catchUp();
-    await Promise.all([
-      a.write((tx) => tx.remove('flags', 'f1')),
-      b.write((tx) => tx.insert('flags', flag('fb', 'p2', 'beta', `saw ${tx.countChildren('flags', 'p1')}`))),
-    ]);
-    await Promise.all([a.catchUp(), b.catchUp()]);
-    // Whichever committed first, the count matches it: the removal's change names the parent it left.
-    const changes = await connect(url).query<{ seq: string; ops: ChangeOp[] }>(
-      'SELECT c.seq::text AS seq, c.ops FROM flagplane_changes c ORDER BY c.seq',
-    );
-    const seqWhere = (test: (op: ChangeOp) => boolean) =>
-      Number(changes.find((row) => row.ops.some(test))?.seq);
-    const removal = seqWhere((op) => op.id === 'f1' && op.record === null);
-    const insertion = seqWhere((op) => op.id === 'fb');
-    expect(b.peek((view) => view.get('flags', 'fb')?.name)).toBe(removal < insertion ? 'saw 0' : 'saw 1');
-    expect(a.snapshot()).toEqual(b.snapshot());
-  });
-
-  it('names the parent a record left in a change committed under the lock, too', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const [a, b] = [await open(url), await open(url)];
-    await a.write((tx) => {
-      tx.insert('flags', flag('f1', 'p1', 'alpha'));
-      tx.insert('flags', flag('f2', 'p2', 'beta'));
-    });
-    await b.catchUp();
-    await b.write((tx) => tx.put('flags', flag('f2', 'p2', 'beta', 'renamed')));
-    // A has not applied B's change yet (a notice waits for a round): its batch read f2, so it runs again
-    // under the lock, and the removal it commits there names p1 all the same.
-    await a.write((tx) => {
-      tx.get('flags', 'f2');
-      tx.remove('flags', 'f1');
-    });
-    expect(a.batchesUnderLock).toBe(1);
-    const [removal] = await connect(url).query<{ touches: string[] }>(
-      'SELECT touches FROM flagplane_changes ORDER BY seq DESC LIMIT 1',
-    );
-    expect(removal?.touches).toContain('s:flags:p1');
-  });
-
-  it('still commits for a server from before migration 003 (its changes touch everything)', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const store = await open(url);
-    const database = connect(url);
-    const op = (id: string, parentId: string) => ({
-      collection: 'flags',
-      id,
-      parentId,
-      key: id,
-      record: flag(id, parentId, id),
-    });
-    const oldCall = (seq: number, token: string | null) =>
-      database.query<{ committed: boolean }>(
-        'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false) AS committed',
-        [seq, token, JSON.stringify([op('old', 'p1')]), `old-${seq}`],
-      );
-    expect((await oldCall(0, null))[0]?.committed).toBe(true);
-    expect((await oldCall(0, null))[0]?.committed).toBe(false); // behind: it catches up under the lock
-    const [row] = await database.query<{ touches: string[] | null }>('SELECT touches FROM flagplane_changes');
-    expect(row?.touches).toBeNull();
-    // A newer server's batch that missed it is refused whatever it read: it runs again under the lock.
-    const [answer] = await database.query<{ committed: unknown }>(
-      'SELECT flagplane_commit_batch(0, NULL, $1::json, $2, false, $3::text[], $4::text[]) AS committed',
-      [JSON.stringify([op('new', 'p2')]), 'new-1', ['r:flags:new', 'c:flags', 's:flags:p2'], ['r:flags:new']],
-    );
-    expect(answer?.committed).toBeNull();
-    await store.catchUp();
-    expect(ids(store)).toEqual(['old']);
-  });
-
-  it('reads the changes it missed in number order past 9 (not as text), in every query that catches up', async () => {
-    const url = await createTestDatabase(cluster.url);
-    const store = await open(url);
-    for (let index = 0; index < 12; index++) {
-      await store.write((tx) => tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`)));
-    }
-    const database = connect(url);
-    const seqs = (rows: readonly ChangeRow[]) => rows.map((row) => row.seq);
-    expect(seqs(await changesAfter(database, 7, 1000))).toEqual([8, 9, 10, 11, 12]);
-    expect(seqs(await changesAfter(database, 7, 2))).toEqual([8, 9]);
-    expect(seqs((await countAndReadChanges(database, [], 7, 1000)).rows)).toEqual([8, 9, 10, 11, 12]);
-    const underLock = await database.transaction(async (_tx, opened) => toChangeRows(opened), {
-      opening: lockAndReadChangesSql(7, 1000),
-    });
-    expect(seqs(underLock)).toEqual([8, 9, 10, 11, 12]);
-    expect((await lastChange(database)).seq).toBe(12);
-  });
-
   it('answers a key the database holds and memory missed with the writer’s own refusal, after loading again', async () => {
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const store = await open(url);
     // A record written behind the store's back (no change row): only the unique constraint knows it.
     await connect(url).query(
@@ -284,7 +112,7 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
   });
 
   it('loads everything again when the changes it missed are no longer kept', async () => {
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const [a, b] = [await open(url), await open(url)];
     for (let index = 0; index < 5; index++) {
       await a.write((tx) => tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`)));
@@ -320,7 +148,7 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
   });
 
   it('reads and admits requests while another process holds the write lock', async () => {
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const store = await open(url);
     await store.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
     let release!: () => void;
@@ -367,7 +195,7 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     expect(Object.keys(original.credentials).length).toBeGreaterThan(0);
     await file.close();
 
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
     const counts = await copyData(path, url);
     expect(counts).toMatchObject({ flags: 30, events: 1 });
     // The event log stays in the database (postgres-events.ts): it is read, not part of the snapshot.
@@ -387,7 +215,7 @@ describe.skipIf(!available)('the PostgreSQL store', () => {
     const file = await openFileStore({ path });
     await file.write((tx) => tx.insert('flags', flag('f1', 'p1', 'alpha')));
     await file.close();
-    const url = await createTestDatabase(cluster.url);
+    const url = await newDatabase();
 
     const copied = await runProcess(process.execPath, [mainScript, 'copy-data', '--from', path, '--to', url]);
     expect(copied.code, copied.stderr).toBe(0);

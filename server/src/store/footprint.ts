@@ -18,7 +18,11 @@
  *
  * Collection names and ids have no colon, so every colon up to the last part is a separator.
  */
+import { changeKey } from './change-set.js';
+import { keyOf, parentOf } from './memory-state.js';
 import type { CollectionName } from './records.js';
+
+type AnyRecord = { readonly id: string };
 
 export const recordKey = (collection: string, id: string) => `r:${collection}:${id}`;
 export const scopeKey = (collection: string, parentId: string | null) => `s:${collection}:${parentId ?? ''}`;
@@ -47,8 +51,34 @@ export class Footprint {
     this.keys.add(takenKey(collection, parentId, key));
   }
 
+  /** `record` was inserted: its id, and its key, checked free. */
+  inserted(collection: CollectionName, record: AnyRecord): void {
+    this.record(collection, record.id);
+    const key = keyOf(collection, record);
+    if (key !== null) this.takesKey(collection, parentOf(collection, record), key);
+  }
+
+  /** `current` (if any) was replaced by `record`: a key checked free only when it took another. */
+  replaced(collection: CollectionName, current: AnyRecord | undefined, record: AnyRecord): void {
+    this.record(collection, record.id);
+    if (current === undefined) return;
+    const before = parentOf(collection, current);
+    const after = parentOf(collection, record);
+    if (before !== after) this.#formerParent(collection, record.id, before);
+    const key = keyOf(collection, record);
+    if (key !== null && (before !== after || key !== keyOf(collection, current)))
+      this.takesKey(collection, after, key);
+  }
+
+  /** The record `id` (`current`, if it existed) was removed. */
+  removed(collection: CollectionName, id: string, current: AnyRecord | undefined): void {
+    this.record(collection, id);
+    if (current !== undefined) this.#formerParent(collection, id, parentOf(collection, current));
+  }
+
   /** Keeps the first: the parent the record had when the batch began is the one others may have read. */
-  formerParent(changeKey: string, parentId: string | null): void {
-    if (!this.formerParents.has(changeKey)) this.formerParents.set(changeKey, parentId);
+  #formerParent(collection: CollectionName, id: string, parentId: string | null): void {
+    const key = changeKey(collection, id);
+    if (!this.formerParents.has(key)) this.formerParents.set(key, parentId);
   }
 }

@@ -108,9 +108,9 @@ export abstract class StoreCore implements Store {
 
   /**
    * Runs `writer` in a transaction of its own on the memory state. Throws what the writer threw (or a
-   * TypeError for a writer that returned a promise) having undone every change it made.
+   * TypeError for a writer that returned a promise) having undone every change it made. With
+   * `footprint`, the transaction notes what the writer read and changed (footprint.ts).
    */
-  /** Runs `writer` in a transaction of its own; with `footprint`, notes what it read (footprint.ts). */
   protected runWriter<T>(writer: (tx: Transaction) => T, footprint?: Footprint): AppliedWriter<T> {
     const tx = new StateTransaction(this.state, footprint);
     this.#inWriter = true;

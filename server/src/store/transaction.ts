@@ -8,7 +8,7 @@
 import { type ChangeSet, changeKey, type RecordChange } from './change-set.js';
 import type { EventFilter } from './event-filter.js';
 import type { Footprint } from './footprint.js';
-import { keyOf, type MemoryState, parentOf } from './memory-state.js';
+import { type MemoryState, parentOf } from './memory-state.js';
 import type { CollectionName, CollectionRecords, EventRecord } from './records.js';
 import type { Transaction } from './store.js';
 
@@ -89,7 +89,7 @@ export class StateTransaction implements Transaction {
     this.#checkOpen();
     const state = this.#state;
     const versions = state.saveVersions(collection, [parentOf(collection, record)]);
-    if (this.#footprint !== undefined) this.#noteInsert(collection, record);
+    this.#footprint?.inserted(collection, record);
     state.insertRecord(collection, record);
     this.#changes.set(changeKey(collection, record.id), { collection, id: record.id, record });
     this.#undo.push(() => {
@@ -102,7 +102,7 @@ export class StateTransaction implements Transaction {
     this.#checkOpen();
     const state = this.#state;
     const current = state.get(collection, record.id);
-    if (this.#footprint !== undefined) this.#notePut(collection, current, record);
+    this.#footprint?.replaced(collection, current, record);
     // Both parents: a put may move a record to another parent, which changes both children lists.
     const versions = state.saveVersions(collection, [
       current === undefined ? null : parentOf(collection, current),
@@ -124,9 +124,7 @@ export class StateTransaction implements Transaction {
     }
     const state = this.#state;
     const current = state.get(collection, id);
-    this.#footprint?.record(collection, id);
-    if (current !== undefined)
-      this.#footprint?.formerParent(changeKey(collection, id), parentOf(collection, current));
+    this.#footprint?.removed(collection, id, current);
     const versions = state.saveVersions(collection, [
       current === undefined ? null : parentOf(collection, current),
     ]);
@@ -168,27 +166,6 @@ export class StateTransaction implements Transaction {
   /** Keeps the changes and closes the transaction (the undo log stays, for `rollback` above). */
   commit(): void {
     this.#open = false;
-  }
-
-  #notePut<C extends CollectionName>(
-    collection: C,
-    current: CollectionRecords[C] | undefined,
-    record: CollectionRecords[C],
-  ): void {
-    this.#footprint?.record(collection, record.id);
-    if (current === undefined) return;
-    const before = parentOf(collection, current);
-    const after = parentOf(collection, record);
-    if (before !== after) this.#footprint?.formerParent(changeKey(collection, record.id), before);
-    const key = keyOf(collection, record);
-    if (key !== null && (before !== after || key !== keyOf(collection, current)))
-      this.#footprint?.takesKey(collection, after, key);
-  }
-
-  #noteInsert<C extends CollectionName>(collection: C, record: CollectionRecords[C]): void {
-    this.#footprint?.record(collection, record.id);
-    const key = keyOf(collection, record);
-    if (key !== null) this.#footprint?.takesKey(collection, parentOf(collection, record), key);
   }
 
   /**

@@ -19,7 +19,7 @@ import { timedCommit } from '../store-timings.js';
 import { StoreUnavailableError } from '../store-unavailable.js';
 import { BatchRun, type QueuedWrite } from './batch-run.js';
 import type { NoticedChange } from './change-notifications.js';
-import { changeOps, type LogPosition } from './change-rows.js';
+import type { LogPosition } from './change-rows.js';
 import { asStoreError, isConnectionFailure } from './connection-failure.js';
 import type { Database } from './database.js';
 import type { LogFollower } from './log-follower.js';
@@ -125,7 +125,7 @@ export class BatchCommitter {
     run.undo();
     if (run.changes.size === 0) return this.#commitNothing(batch, run, after);
     const token = newChangeToken();
-    const ops = changeOps(run.changes, run.footprint.formerParents);
+    const ops = run.ops();
     let committed: CommittedAfter | null;
     this.#committing = token;
     try {
@@ -181,9 +181,7 @@ export class BatchCommitter {
           const token = newChangeToken();
           const after = this.#follower.position;
           this.#committing = token;
-          await sql.commitAfter(
-            commitBatchSql(after, changeOps(run.changes, run.footprint.formerParents), token),
-          );
+          await sql.commitAfter(commitBatchSql(after, run.ops(), token));
           return { seq: after.seq + 1, token };
         },
         { opening: this.#follower.lockAndReadSql() },

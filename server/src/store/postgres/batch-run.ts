@@ -9,6 +9,7 @@ import { Footprint } from '../footprint.js';
 import type { Transaction } from '../store.js';
 import type { WriterRunner } from '../store-core.js';
 import type { StateTransaction } from '../transaction.js';
+import { type ChangeOp, changeOps } from './change-rows.js';
 
 export interface QueuedWrite {
   readonly writer: (tx: Transaction) => unknown;
@@ -41,6 +42,11 @@ export class BatchRun {
         this.#refused.push({ write, error });
       }
     }
+  }
+
+  /** The net changes as a change row's ops, with the parents removed and moved records left. */
+  ops(): ChangeOp[] {
+    return changeOps(this.changes, this.footprint.formerParents);
   }
 
   /** Takes back every applied writer, newest first: memory is as it was before the run. */

@@ -125,7 +125,7 @@ export class LogFollower {
 
   /**
    * This process committed a batch in one round trip after `missed` (changes of others it had not
-   * applied): those, then its own change `own`, are applied as any change read from the log (a round
+   * applied): those, then its own change `own`, are applied like every change read from the log (a round
    * may have applied some already). False when memory could not take them: a reload is wanted.
    */
   appliedOwnCommit(missed: readonly ChangeRow[], own: ChangeRow): boolean {
