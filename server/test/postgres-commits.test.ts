@@ -12,12 +12,20 @@ import {
   lockAndReadChangesSql,
   toChangeRows,
 } from '../src/store/postgres/postgres-state.js';
+import type { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { countAndReadChanges } from '../src/store/postgres/request-round.js';
 import type { Transaction } from '../src/store/store.js';
 import { flagIds as ids, postgresStoreTests } from './support/postgres-stores.js';
 import { flagRecord as flag } from './support/store-fixture.js';
 
 const { available, newDatabase, open, connect } = postgresStoreTests();
+
+/** Commits `count` changes, one flag each (f0, f1, …): a log of changes numbered 1 to `count`. */
+async function commitFlags(store: PostgresStore, count: number): Promise<void> {
+  for (let index = 0; index < count; index++) {
+    await store.write((tx) => tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`)));
+  }
+}
 
 describe.skipIf(!available)('write batches of two processes on one database', () => {
   it('commits two processes’ writes of different records one after the other, each in one round trip', async () => {
@@ -142,12 +150,48 @@ describe.skipIf(!available)('write batches of two processes on one database', ()
     expect(ids(store)).toEqual(['old']);
   });
 
+  it('checks a batch against the changes it missed only, not every change kept (also in a generic plan)', async () => {
+    const url = await newDatabase();
+    await commitFlags(await open(url), 30);
+    const database = connect(url);
+    const [applied] = await database.query<{ token: string }>(
+      'SELECT token FROM flagplane_changes WHERE seq = 28',
+    );
+    const probe = {
+      collection: 'flags',
+      id: 'probe',
+      parentId: 'p9',
+      key: 'probe',
+      record: flag('probe', 'p9', 'probe'),
+    };
+    const outcome = await database.transaction(async (tx) => {
+      // A plan made once for every expected_seq (as PL/pgSQL's cached plans become) must still read the
+      // missed changes by number: an open-ended EXISTS was planned as a scan of the whole log, under the lock.
+      await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      const [answer] = await tx.query<{ committed: { seq: number; missed: { seq: number }[] } | null }>(
+        'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false, $5::text[], $6::text[]) AS committed',
+        [
+          28,
+          applied?.token,
+          JSON.stringify([probe]),
+          'probe',
+          ['r:flags:probe', 's:flags:p9'],
+          ['r:flags:probe'],
+        ],
+      );
+      const [scans] = await tx.query<{ seq_scan: string }>(
+        "SELECT seq_scan::text FROM pg_stat_xact_user_tables WHERE relname = 'flagplane_changes'",
+      );
+      return { committed: answer?.committed, seqScans: Number(scans?.seq_scan) };
+    });
+    expect(outcome.committed?.seq).toBe(31);
+    expect(outcome.committed?.missed.map((change) => change.seq)).toEqual([29, 30]);
+    expect(outcome.seqScans).toBe(0);
+  });
+
   it('reads the changes it missed in number order past 9 (not as text), in every query that catches up', async () => {
     const url = await newDatabase();
-    const store = await open(url);
-    for (let index = 0; index < 12; index++) {
-      await store.write((tx) => tx.insert('flags', flag(`f${index}`, 'p1', `key-${index}`)));
-    }
+    await commitFlags(await open(url), 12);
     const database = connect(url);
     const seqs = (rows: readonly ChangeRow[]) => rows.map((row) => row.seq);
     expect(seqs(await changesAfter(database, 7, 1000))).toEqual([8, 9, 10, 11, 12]);
