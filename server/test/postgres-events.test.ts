@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../src/store/memory-store.js';
+import type { ChangeOp } from '../src/store/postgres/change-rows.js';
 import { pageQuery } from '../src/store/postgres/postgres-events.js';
 import type { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { events, expectSameAnswers, record } from './support/event-samples.js';
 import { postgresStoreTests } from './support/postgres-stores.js';
 
-const { available, newDatabase, open } = postgresStoreTests();
+const { available, newDatabase, open, connect } = postgresStoreTests();
 
 /** Events the memory of `store` holds (a look inside: the point is that it holds none once committed). */
 const inMemory = (store: PostgresStore) =>
@@ -58,6 +59,29 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
     await a.catchUp();
     await expectSameAnswers(a, reference);
     expect(await a.read((view) => view.oldestEvents(cutoff, 100))).toEqual([]);
+  });
+
+  it('keeps an added event in its table only: the change row names it (no process applies another’s)', async () => {
+    const all = events(3);
+    const reference = createMemoryStore();
+    await record(reference, all);
+    const url = await newDatabase();
+    const [a, b] = [await open(url), await open(url)];
+    await record(a, all);
+    const rows = await connect(url).query<{ ops: ChangeOp[] }>('SELECT ops FROM flagplane_changes');
+    const eventOps = rows.flatMap((row) => row.ops).filter((op) => op.collection === 'events');
+    expect(eventOps.map((op) => op.id).sort()).toEqual(all.map((event) => event.id).sort());
+    for (const op of eventOps) {
+      expect(Object.keys(op).sort()).toEqual(['collection', 'id', 'key', 'parentId', 'record', 'stored']);
+      expect([op.record, op.stored]).toEqual([null, true]);
+    }
+    const stored = await connect(url).query<{ record: unknown }>(
+      'SELECT record FROM flagplane_events ORDER BY id',
+    );
+    expect(stored.map((row) => row.record)).toEqual([...all].sort((x, y) => (x.id < y.id ? -1 : 1)));
+    // The other process hears of them through those rows and reads them from the table.
+    await b.catchUp();
+    await expectSameAnswers(b, reference);
   });
 
   it('walks the index of the narrowest list the filter names, newest first', async () => {

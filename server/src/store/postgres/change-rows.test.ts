@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flagRecord as flag } from '../../../test/support/store-fixture.js';
 import { type ChangeSet, changeKey } from '../change-set.js';
-import { changeOps, changeTouches } from './change-rows.js';
+import { type ChangeOp, changeOps, changeTouches, opsJson } from './change-rows.js';
 
 describe('a change row’s ops and touches', () => {
   const changes: ChangeSet = new Map([
@@ -60,5 +60,21 @@ describe('a change row’s ops and touches', () => {
       new Map(),
     );
     expect(changeTouches(ops)).toContain('s:organizations:');
+  });
+
+  it('writes every op whole, and logs an added event by name only (a removed one as it is)', () => {
+    const event = { id: 'e1', createdAt: '2026-11-01T00:00:00.000Z', action: 'flag.created' };
+    const ops: ChangeOp[] = [
+      ...changeOps(changes, formerParents),
+      { collection: 'events', id: 'e1', parentId: 'o1', key: null, record: event as never },
+      { collection: 'events', id: 'e0', parentId: null, key: null, record: null },
+    ];
+    const json = opsJson(ops);
+    expect(json.written).toBe(JSON.stringify(ops));
+    expect(JSON.parse(json.logged)).toEqual([
+      ...JSON.parse(JSON.stringify(ops.slice(0, 3))),
+      { collection: 'events', id: 'e1', parentId: 'o1', key: null, record: null, stored: true },
+      { collection: 'events', id: 'e0', parentId: null, key: null, record: null },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Footprint } from '../footprint.js';
 import { type CollectionName, collectionNames, type StoreData } from '../records.js';
 import { emptyStoreData } from '../store-data.js';
-import { type ChangeOp, type ChangeRow, changeTouches, type LogPosition } from './change-rows.js';
+import { type ChangeOp, type ChangeRow, changeTouches, type LogPosition, opsJson } from './change-rows.js';
 import {
   type Database,
   literal,
@@ -87,10 +87,13 @@ export async function setUpCursorSecret(db: Queryable, secret: string): Promise<
   );
 }
 
-/** The function that commits a write batch (sql/migrations/001-shared-log.sql), as a prepared statement. */
+/**
+ * The function that commits a write batch (sql/migrations/005-events-named-in-change-rows.sql, the latest
+ * of it), as a prepared statement.
+ */
 const commitBatchStatement: PreparedStatement = {
   name: 'flagplane_commit_batch_after',
-  text: 'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false, $5::text[], $6::text[]) AS committed',
+  text: 'SELECT flagplane_commit_batch($1, $2, $3::json, $4, false, $5::text[], $6::text[], $7::json) AS committed',
 };
 
 /** A random name for a change row (see flagplane_changes.token). */
@@ -114,9 +117,10 @@ export async function commitBatch(
   token: string,
   footprint: Footprint,
 ): Promise<CommittedAfter | null> {
+  const json = opsJson(ops);
   const [row] = await db.execute<{ committed: { seq: number; missed: Record<string, unknown>[] } | null }>(
     commitBatchStatement,
-    [after.seq, after.token, JSON.stringify(ops), token, changeTouches(ops), [...footprint.keys]],
+    [after.seq, after.token, json.written, token, changeTouches(ops), [...footprint.keys], json.logged],
   );
   const committed = row?.committed ?? null;
   return committed === null ? null : { seq: Number(committed.seq), missed: toChangeRows(committed.missed) };
@@ -131,7 +135,8 @@ export function commitBatchSql(after: LogPosition, ops: readonly ChangeOp[], tok
   if (!Number.isSafeInteger(after.seq)) throw new Error('seq is an integer');
   const expectedToken = after.token === null ? 'NULL' : literal(after.token);
   const touches = changeTouches(ops).map(literal).join(', ');
-  return `SELECT flagplane_commit_batch(${after.seq}, ${expectedToken}, ${literal(JSON.stringify(ops))}::json, ${literal(token)}, true, ARRAY[${touches}]::text[], NULL)`;
+  const json = opsJson(ops);
+  return `SELECT flagplane_commit_batch(${after.seq}, ${expectedToken}, ${literal(json.written)}::json, ${literal(token)}, true, ARRAY[${touches}]::text[], NULL, ${literal(json.logged)}::json)`;
 }
 
 /** SQLSTATE of flagplane_commit_batch finding the database behind a process that holds the lock. */
