@@ -17,6 +17,16 @@ const { available, newDatabase, open, connect } = postgresStoreTests();
 const inMemory = (store: PostgresStore) =>
   Object.keys((store as unknown as { state: { data: { events: object } } }).state.data.events).length;
 
+/** `all` recorded in a memory store (the reference) and by process `a` of two on a new database. */
+async function recordedByOneOfTwo(all: Parameters<typeof record>[1]) {
+  const reference = createMemoryStore();
+  await record(reference, all);
+  const url = await newDatabase();
+  const [a, b] = [await open(url), await open(url)];
+  await record(a, all);
+  return { reference, url, a, b };
+}
+
 describe.skipIf(!available)('the event log on PostgreSQL', () => {
   it('answers every filter, page and cursor as the memory store does, without events in memory', async () => {
     const all = events(120, { backwardsAt: 100 });
@@ -46,11 +56,7 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
 
   it('removes events for retention in the database, for every process', async () => {
     const all = events(40);
-    const reference = createMemoryStore();
-    await record(reference, all);
-    const url = await newDatabase();
-    const [a, b] = [await open(url), await open(url)];
-    await record(a, all);
+    const { reference, a, b } = await recordedByOneOfTwo(all);
     const cutoff = '2026-11-01T00:20:30.000Z';
     const expired = await b.read((view) => view.oldestEvents(cutoff, 100));
     expect(expired).toEqual(all.slice(0, 20).map((event) => event.id));
@@ -63,11 +69,7 @@ describe.skipIf(!available)('the event log on PostgreSQL', () => {
 
   it('keeps an added event in its table only: the change row names it (no process applies another’s)', async () => {
     const all = events(3);
-    const reference = createMemoryStore();
-    await record(reference, all);
-    const url = await newDatabase();
-    const [a, b] = [await open(url), await open(url)];
-    await record(a, all);
+    const { reference, url, b } = await recordedByOneOfTwo(all);
     const rows = await connect(url).query<{ ops: ChangeOp[] }>('SELECT ops FROM flagplane_changes');
     const eventOps = rows.flatMap((row) => row.ops).filter((op) => op.collection === 'events');
     expect(eventOps.map((op) => op.id).sort()).toEqual(all.map((event) => event.id).sort());

@@ -1,8 +1,9 @@
 /**
  * How a write batch's record changes travel through PostgreSQL: as the `ops` of one `flagplane_changes`
  * row (the other processes apply them to their memory; an added event is only named there), and as the
- * rows of `flagplane_records` and `flagplane_events` (what a process starting later loads). `parentId` and `key` are the fields
- * collectionIndexes names, so the database can hold the unique constraint behind every 409.
+ * rows of `flagplane_records` and `flagplane_events` (what a process starting later loads). `parentId`
+ * and `key` are the fields collectionIndexes names, so the database can hold the unique constraint behind
+ * every 409.
  */
 import type { ChangeSet, RecordChange } from '../change-set.js';
 import { collectionKey, recordKey, scopeKey, takenKey } from '../footprint.js';
@@ -43,7 +44,8 @@ export function changeOps(changes: ChangeSet, formerParents: ReadonlyMap<string,
 /**
  * What a change touches, in the keys of a footprint (footprint.ts): each record, the parents whose
  * children it changed (the record's parent now and, when it was removed or moved, before), each
- * collection, each key its records hold. Stored beside the change: a batch of another process that missed it checks against it.
+ * collection, each key its records hold. Stored beside the change: a batch of another process that
+ * missed it checks against it.
  */
 export function changeTouches(ops: readonly ChangeOp[]): string[] {
   const touches = new Set<string>();
