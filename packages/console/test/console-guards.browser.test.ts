@@ -219,7 +219,7 @@ browserSuite('guards and names in headless Chromium', () => {
     expect((await browser.server.owner.flags.retrieve(org, project, 'archive-me')).isArchived).toBe(true);
   });
 
-  it('does not offer to delete a variation the server would refuse, and says why', async () => {
+  it('does not offer to delete a variation the server would refuse, says why, and keeps the focus after a deletion', async () => {
     const page = await browser.open();
     await signIn(page, browser.server.baseUrl, tokens.owner, flagPath('switch'));
     const table = page.getByRole('table', { name: 'Variations of switch' });
@@ -245,6 +245,10 @@ browserSuite('guards and names in headless Chromium', () => {
     await page.getByText('Deleted the variation unused.').waitFor();
     const flag = await browser.server.owner.flags.retrieve(org, project, 'banner');
     expect(flag.variations.map((variation) => variation.key)).toEqual(['plain', 'festive']);
+    // Its Delete button went with it: the focus is on Add variation, not thrown to the document's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('add-variation-button');
+    await expect.poll(() => deleteOf('unused').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('add-variation-button');
   });
 
   it('names SDK keys, variations and segments in the event log, where the events carry their ids', async () => {

@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from '@flagplane/sdk';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { mainRegionId } from './focus.js';
 
 export interface ApiErrorMessageProps {
   readonly error: unknown;
@@ -111,7 +112,7 @@ function MarkedFields({ error }: { readonly error: ValidationError }) {
   const [marked, setMarked] = useState<readonly MarkedField[] | null>(null);
   useLayoutEffect(() => {
     // After the render that marked them: the inputs of this form, or of the page for a box outside one.
-    const scope = anchor.current?.closest('form') ?? document.getElementById('main') ?? document;
+    const scope = anchor.current?.closest('form') ?? document.getElementById(mainRegionId) ?? document;
     const found = [...scope.querySelectorAll<HTMLElement>('[aria-invalid="true"][id]')].map((input) => ({
       id: input.id,
       label: labelOf(input),

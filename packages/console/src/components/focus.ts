@@ -4,9 +4,22 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 
-/** Focuses the element with this id once the re-render that shows it is done (the button a form came from). */
-export function focusLater(id: string): void {
-  setTimeout(() => document.getElementById(id)?.focus(), 0);
+/** The id of the signed-in console's <main>: the skip link's target, focusable by script (tabIndex -1). */
+export const mainRegionId = 'main';
+
+/**
+ * Focuses the element with this id once the re-render that shows it is done (the button a form came from);
+ * when it is gone or cannot take the focus (a button the API's actions turned off), the one of
+ * `fallbackId` does.
+ */
+export function focusLater(id: string, fallbackId?: string): void {
+  setTimeout(() => {
+    const element = document.getElementById(id);
+    element?.focus();
+    if (fallbackId !== undefined && (element === null || document.activeElement !== element)) {
+      document.getElementById(fallbackId)?.focus();
+    }
+  }, 0);
 }
 
 /**

@@ -9,6 +9,8 @@
  *   keyboard or screen reader user stays where they were (unless what was created takes it: a new SDK
  *   key, shown once);
  * - a change the API accepted is said in the status line and the list is read again;
+ * - a removal takes the removed item's button away with it, so the focus goes to the New button (the page's
+ *   main region when there is none, or it is off), not to the top of the document;
  * - a removal the API refuses is shown next to the item it is about (a segment a rule still uses), not at
  *   the top or the bottom of a long list, and stays until the next action.
  */
@@ -18,7 +20,7 @@ import { useState } from 'preact/hooks';
 import type { ConsoleSession } from '../signed-in/console-context.js';
 import { useWrite } from '../signed-in/use-api.js';
 import { ActionButton } from './action-button.js';
-import { focusLater } from './focus.js';
+import { focusLater, mainRegionId } from './focus.js';
 
 export interface ListPageOptions {
   /** Reads the list again after a change the API accepted. */
@@ -86,7 +88,9 @@ export function useListPage({ reload, newButtonId }: ListPageOptions) {
       begin();
       setRemovingId(id);
       const outcome = await removal.run(request);
-      if (outcome.ok) done(doneNotice);
+      if (!outcome.ok) return;
+      done(doneNotice);
+      focusLater(newButtonId ?? mainRegionId, mainRegionId);
     },
     /** This item's removal is under way (its button busy). */
     removing: (id: string) => removal.pending && removingId === id,

@@ -8,6 +8,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
+import { mainRegionId } from './focus.js';
 
 const menuId = 'top-bar-menu';
 
@@ -52,7 +53,7 @@ export function TopBar({ children }: { readonly children?: ComponentChildren }) 
         if (open && !inside(bar.current, event.relatedTarget)) setOpen(false);
       }}
     >
-      <a class="skip-link" href="#main">
+      <a class="skip-link" href={`#${mainRegionId}`}>
         Skip to content
       </a>
       <a class="fp-brand" href="/console">

@@ -6,6 +6,7 @@ import { type Me, UnauthorizedError } from '@flagplane/sdk';
 import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorBoundary, lazy, Route, Router, useLocation } from 'preact-iso';
+import { mainRegionId } from '../components/focus.js';
 import { TopBar } from '../components/top-bar.js';
 import { FlagListPage } from '../pages/flag-list-page.js';
 import { NotFoundPage } from '../pages/not-found-page.js';
@@ -107,7 +108,7 @@ export function SignedInConsole({ token, onSignOut }: SignedInConsoleProps) {
           Sign out
         </button>
       </TopBar>
-      <main id="main" tabIndex={-1} ref={main}>
+      <main id={mainRegionId} tabIndex={-1} ref={main}>
         {
           <ConsoleContext.Provider value={session}>
             <ErrorBoundary>
