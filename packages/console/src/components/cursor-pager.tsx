@@ -1,8 +1,9 @@
 /**
  * Next/previous through a cursor-paginated list (§6): cursors only go forward, so the way back is the
- * stack of cursors that led here. Generic: the segments and SDK keys pages share it.
+ * stack of cursors that led here. Generic: the flag list, segments and SDK keys pages share it.
  */
 import { useState } from 'preact/hooks';
+import type { ApiState } from '../signed-in/use-api.js';
 
 export interface CursorPages {
   /** The cursor of the page shown; undefined for the first page. */
@@ -32,8 +33,8 @@ export interface PagerProps {
   /** What is paged, for the navigation's name ("Segments"). */
   readonly label: string;
   readonly pages: CursorPages;
-  /** The shown page's `next_cursor`: null on the last page, undefined while the page loads. */
-  readonly nextCursor: string | null | undefined;
+  /** The shown page as it loads: its `next_cursor` once loaded (null on the last page); none if it failed. */
+  readonly list: ApiState<{ readonly nextCursor: string | null }>;
   /** Shown even on a single page (the flag list says "Page 1"). @default false */
   readonly always?: boolean;
 }
@@ -44,7 +45,9 @@ export interface PagerProps {
  * be sent back to the top of the document. Render the pager whether or not the page has loaded, so the
  * button that was pressed stays where it was.
  */
-export function Pager({ label, pages, nextCursor, always = false }: PagerProps) {
+export function Pager({ label, pages, list, always = false }: PagerProps) {
+  const nextCursor =
+    list.status === 'ready' ? list.data.nextCursor : list.status === 'loading' ? undefined : null;
   if (!always && pages.pageNumber === 1 && nextCursor === null) return null;
   const loading = nextCursor === undefined;
   const canGoBack = pages.pageNumber > 1 && !loading;

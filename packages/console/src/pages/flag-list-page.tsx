@@ -136,14 +136,7 @@ export function FlagListPage({ org, project }: { readonly org: string; readonly 
           )}
         </>
       )}
-      <Pager
-        label="Flags"
-        pages={pages}
-        nextCursor={
-          state.status === 'ready' ? state.data.nextCursor : state.status === 'loading' ? undefined : null
-        }
-        always
-      />
+      <Pager label="Flags" pages={pages} list={state} always />
     </ProjectLayout>
   );
 }

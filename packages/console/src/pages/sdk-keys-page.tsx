@@ -206,13 +206,7 @@ export function SdkKeysPage({ org, project, env }: SdkKeysPageProps) {
             </tbody>
           </table>
         )}
-        <Pager
-          label="SDK keys"
-          pages={pages}
-          nextCursor={
-            state.status === 'ready' ? state.data.nextCursor : state.status === 'loading' ? undefined : null
-          }
-        />
+        <Pager label="SDK keys" pages={pages} list={state} />
       </section>
     </ProjectLayout>
   );

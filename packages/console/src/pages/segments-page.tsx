@@ -145,13 +145,7 @@ export function SegmentsPage({ org, project }: { readonly org: string; readonly 
               deleteError={list.removalErrorOf(segment.id)}
             />
           ))}
-        <Pager
-          label="Segments"
-          pages={pages}
-          nextCursor={
-            state.status === 'ready' ? state.data.nextCursor : state.status === 'loading' ? undefined : null
-          }
-        />
+        <Pager label="Segments" pages={pages} list={state} />
       </section>
     </ProjectLayout>
   );
